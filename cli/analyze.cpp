@@ -1,0 +1,11 @@
+// `arena analyze`: not implemented yet (see the open issues).
+#include "cli/command.hpp"
+#include "engine/core/errors.hpp"
+
+namespace arena::cli {
+
+int run_analyze(const std::vector<std::string>& /*args*/) {
+  throw InputError("'analyze' is not implemented yet");
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,11 @@
+// `arena nboard`: not implemented yet (see the open issues).
+#include "cli/command.hpp"
+#include "engine/core/errors.hpp"
+
+namespace arena::cli {
+
+int run_nboard(const std::vector<std::string>& /*args*/) {
+  throw InputError("'nboard' is not implemented yet");
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,11 @@
+// `arena perft`: not implemented yet (see the open issues).
+#include "cli/command.hpp"
+#include "engine/core/errors.hpp"
+
+namespace arena::cli {
+
+int run_perft(const std::vector<std::string>& /*args*/) {
+  throw InputError("'perft' is not implemented yet");
+}
+
+}  // namespace arena::cli

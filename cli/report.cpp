@@ -1,0 +1,11 @@
+// `arena report`: not implemented yet (see the open issues).
+#include "cli/command.hpp"
+#include "engine/core/errors.hpp"
+
+namespace arena::cli {
+
+int run_report(const std::vector<std::string>& /*args*/) {
+  throw InputError("'report' is not implemented yet");
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,11 @@
+// `arena search`: not implemented yet (see the open issues).
+#include "cli/command.hpp"
+#include "engine/core/errors.hpp"
+
+namespace arena::cli {
+
+int run_search(const std::vector<std::string>& /*args*/) {
+  throw InputError("'search' is not implemented yet");
+}
+
+}  // namespace arena::cli

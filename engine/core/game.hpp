@@ -1,0 +1,105 @@
+// The one interface every game implements. Search, evaluation, self-play, tuning and analysis
+// are templates over this concept and never name a game (see README, "Layering").
+//
+// A game is a stateless type G with static members only; the position is a value type and
+// make-move is copy-make. Rule options that vary per run (Blokus Duo's scoring rule) live in
+// G::Rules and travel inside the position, so every function below sees them.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/core/features.hpp"
+#include "engine/core/move_list.hpp"
+
+namespace arena::core {
+
+/// Compile-time knobs of a game. Specialise for a game when the defaults do not fit.
+///  - kMaxMoves: an upper bound on legal moves in any position (the MoveList capacity).
+///  - kMaxPlies: an upper bound on the plies of a game, passes included.
+template <class G>
+struct GameTraits {
+  static constexpr std::size_t kMaxMoves = 64;
+  static constexpr std::size_t kMaxPlies = 256;
+};
+
+/// The move list type of game G.
+template <class G>
+using MoveListOf = MoveList<typename G::Move, GameTraits<G>::kMaxMoves>;
+
+/// What a game must provide (all static; `p` a Position, `m` a Move, `r` Rules):
+///  - `G::kName`: the registered name ("othello", "blokus-duo").
+///  - `G::Position`, `G::Move` (trivially copyable, ==), `G::Rules` (default = standard rules).
+///  - `G::parse_rules(text) -> Rules`, `G::format_rules(r) -> std::string`: "key=value,..." as
+///    recorded in logs; "" means defaults. Throws InputError on an unknown rule.
+///  - `G::initial(r) -> Position`: the start position.
+///  - `G::generate_moves(p, list)`: fills a caller-owned MoveListOf<G> with the legal moves;
+///    a pass is the single move when, and only when, the side to move has no other move; the
+///    list is empty exactly when the game is over.
+///  - `G::play(p, m) -> Position`: the position after a legal move m (copy-make).
+///  - `G::is_terminal(p)`: neither side can move (or the rules ended the game).
+///  - `G::final_score(p) -> int`: result of a terminal position from the FIRST player's view
+///    (Othello: disc difference, empties to the winner; Blokus Duo: per the scoring rule).
+///  - `G::side_to_move(p) -> int`: 0 for the first player, 1 for the second.
+///  - `G::ply(p) -> int`: plies played from the start, passes included.
+///  - `G::hash(p) -> std::uint64_t`: Zobrist-style hash including the side to move.
+///  - `G::is_pass(m)`, `G::pass_move()`.
+///  - `G::parse_move(p, text) -> Move`: standard notation; throws InputError naming the move and
+///    why it is malformed or illegal in p.
+///  - `G::format_move(p, m) -> std::string`: canonical standard notation of a legal move.
+///  - `G::parse_position(text, r) -> Position`: the game's position notation (Othello: 64-char
+///    board + side, or a transcript; Blokus Duo: a move list); throws InputError.
+///  - `G::format_position(p) -> std::string`, `G::render(p) -> std::string` (a text diagram).
+///  - `G::make_feature_set(name) -> std::unique_ptr<FeatureSet<Position>>`: the declared
+///    feature set of that name (`classic`, ...); throws InputError naming the known sets.
+template <class G>
+concept Game = requires(const typename G::Position& p, typename G::Move m,
+                        MoveListOf<G>& list, std::string_view text,
+                        const typename G::Rules& r) {
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::parse_rules(text) } -> std::same_as<typename G::Rules>;
+  { G::format_rules(r) } -> std::convertible_to<std::string>;
+  { G::initial(r) } -> std::same_as<typename G::Position>;
+  { G::generate_moves(p, list) };
+  { G::play(p, m) } -> std::same_as<typename G::Position>;
+  { G::is_terminal(p) } -> std::convertible_to<bool>;
+  { G::final_score(p) } -> std::convertible_to<int>;
+  { G::side_to_move(p) } -> std::convertible_to<int>;
+  { G::ply(p) } -> std::convertible_to<int>;
+  { G::hash(p) } -> std::convertible_to<std::uint64_t>;
+  { G::is_pass(m) } -> std::convertible_to<bool>;
+  { G::pass_move() } -> std::same_as<typename G::Move>;
+  { G::parse_move(p, text) } -> std::same_as<typename G::Move>;
+  { G::format_move(p, m) } -> std::convertible_to<std::string>;
+  { G::parse_position(text, r) } -> std::same_as<typename G::Position>;
+  { G::format_position(p) } -> std::convertible_to<std::string>;
+  { G::render(p) } -> std::convertible_to<std::string>;
+  { G::make_feature_set(text) }
+      -> std::same_as<std::unique_ptr<FeatureSet<typename G::Position>>>;
+  requires std::equality_comparable<typename G::Move>;
+};
+
+/// Optional hooks a game may add; the generic search uses them when present (`if constexpr`):
+///  - `G::order_score(p, m) -> int`: a cheap move-ordering key, higher first (e.g. minus the
+///    opponent's replies in Othello, piece size in Blokus Duo).
+///  - `G::exact_threshold_reached(p, n) -> bool` and
+///    `G::solve_exact(p, alpha, beta, nodes&) -> int`: a fast exact endgame solver, called
+///    when the position has at most n "empties" (config `exact = n`); returns the final score
+///    from the side to move's view in the game's units (discs, squares), fail-soft in
+///    [alpha, beta], adding searched nodes to `nodes`.
+template <class G>
+concept HasOrderScore = requires(const typename G::Position& p, typename G::Move m) {
+  { G::order_score(p, m) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasExactSolver = requires(const typename G::Position& p, int a, std::uint64_t& nodes) {
+  { G::exact_threshold_reached(p, a) } -> std::convertible_to<bool>;
+  { G::solve_exact(p, a, a, nodes) } -> std::convertible_to<int>;
+};
+
+}  // namespace arena::core

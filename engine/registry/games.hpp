@@ -1,0 +1,52 @@
+// The one place games are registered, by name. Adding a game: one folder under engine/ and one
+// entry in AllGames below (plus its library in CMakeLists.txt's arena_games line).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "engine/blokus_duo/blokus_duo.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/othello/othello.hpp"
+
+namespace arena {
+
+template <class... Gs>
+struct GameList {};
+
+/// Every registered game, in the order `--help` lists them.
+using AllGames = GameList<othello::Othello, blokus_duo::BlokusDuo>;
+
+[[nodiscard]] inline std::string game_names();
+
+namespace detail {
+template <class F, class G, class... Rest>
+decltype(auto) dispatch(std::string_view name, F&& f, GameList<G, Rest...>) {
+  if (name == G::kName) return std::forward<F>(f).template operator()<G>();
+  if constexpr (sizeof...(Rest) == 0) {
+    throw InputError("unknown game '" + std::string(name) + "' (expected one of: " +
+                     game_names() + ")");
+  } else {
+    return dispatch(name, std::forward<F>(f), GameList<Rest...>{});
+  }
+}
+template <class... Gs>
+std::string names(GameList<Gs...>) {
+  std::string out;
+  ((out += (out.empty() ? "" : ", ") + std::string(Gs::kName)), ...);
+  return out;
+}
+}  // namespace detail
+
+/// "othello, blokus-duo": the registered names, for messages and --help.
+[[nodiscard]] inline std::string game_names() { return detail::names(AllGames{}); }
+
+/// Calls f.template operator()<G>() for the game G registered as `name`, returning its result.
+/// Throws InputError for an unknown name. Usage: with_game(name, [&]<class G>() { ... });
+template <class F>
+decltype(auto) with_game(std::string_view name, F&& f) {
+  return detail::dispatch(name, std::forward<F>(f), AllGames{});
+}
+
+}  // namespace arena
