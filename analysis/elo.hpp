@@ -1,0 +1,101 @@
+// Match statistics from counts: score, logistic Elo with its 95% interval, normalized Elo, LOS
+// and draw ratio, per game (trinomial W/D/L) or per pair of games with colours swapped
+// (pentanomial). Pure functions: counts in, numbers out. Formulas follow fastchess
+// (app/src/matchmaking/elo/*) and fishtest (server/fishtest/stats/stat_util.py); the test
+// vectors are tests/data/stats/worked-examples.md. Normal quantiles come from Boost.Math.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace arena::analysis {
+
+/// The scale an Elo number is expressed in. Bounds given in one unit and read in another are a
+/// classic source of "wrong LLR" reports, so every result carries its unit.
+enum class EloUnit {
+  Elo,       ///< logistic Elo: s = 1 / (1 + 10^(-elo/400))
+  NElo,      ///< normalized Elo: (s - 1/2) / sigma * 800 / ln 10, sigma per game
+  BayesElo,  ///< the BayesElo draw-model scale (cutechess's SPRT)
+};
+
+/// "Elo", "nElo" or "BayesElo".
+[[nodiscard]] std::string_view unit_name(EloUnit unit);
+
+/// Per-game results from one engine's point of view.
+struct WdlCounts {
+  std::int64_t wins = 0;
+  std::int64_t draws = 0;
+  std::int64_t losses = 0;
+
+  [[nodiscard]] std::int64_t games() const { return wins + draws + losses; }
+  /// Points: a win 1, a draw 1/2.
+  [[nodiscard]] double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
+  friend bool operator==(const WdlCounts&, const WdlCounts&) = default;
+};
+
+/// Pair results (two games of one opening, colours swapped) from one engine's point of view,
+/// by the pair's points: LL = 0, LD = 1/2, WL+DD = 1, WD = 3/2, WW = 2.
+struct PentanomialCounts {
+  std::int64_t ll = 0;
+  std::int64_t ld = 0;
+  std::int64_t wl_dd = 0;
+  std::int64_t wd = 0;
+  std::int64_t ww = 0;
+
+  [[nodiscard]] std::int64_t pairs() const { return ll + ld + wl_dd + wd + ww; }
+  [[nodiscard]] std::int64_t games() const { return 2 * pairs(); }
+  friend bool operator==(const PentanomialCounts&, const PentanomialCounts&) = default;
+};
+
+/// The two-sided normal quantile for a 95% interval, 1.959963984540054 (Boost.Math).
+[[nodiscard]] double z95();
+
+/// Standard normal cumulative distribution function Phi(x) (Boost.Math).
+[[nodiscard]] double normal_cdf(double x);
+
+/// Logistic Elo of an expected score s in [0, 1]: -400 log10(1/s - 1); +-infinity at 1 and 0,
+/// NaN outside [0, 1].
+[[nodiscard]] double elo_from_score(double score);
+
+/// Expected score of a logistic Elo difference: 1 / (1 + 10^(-elo/400)).
+[[nodiscard]] double score_from_elo(double elo);
+
+/// 800 / ln 10 = 347.435...: normalized Elo per unit of (s - 1/2) / sigma (fishtest's
+/// nelo_divided_by_nt).
+inline constexpr double kNEloPerT = 347.43558552260146;
+
+/// A point estimate with its 95% interval, in a named unit. `ci95` is the half-width; for the
+/// logistic scale, which is not symmetric, it is half of (high - low). Unbounded ends are
+/// +-infinity (a score interval reaching 0 or 1); undefined values (no games) are NaN.
+struct EloEstimate {
+  EloUnit unit = EloUnit::Elo;
+  double value = 0.0;
+  double ci95 = 0.0;
+  double low = 0.0;
+  double high = 0.0;
+};
+
+/// Statistics of one engine against another, from the first engine's point of view.
+struct MatchStats {
+  std::int64_t games = 0;   ///< games counted (2 x pairs for pentanomial input)
+  std::int64_t samples = 0; ///< independent samples: games (trinomial) or pairs (pentanomial)
+  bool pentanomial = false; ///< variance taken over pairs
+  double score = 0.0;       ///< expected per-game score s in [0, 1]
+  double variance = 0.0;    ///< variance of one sample's per-game score (per game or per pair)
+  EloEstimate elo;          ///< logistic Elo, interval from s +- z sqrt(var / n) mapped through Elo
+  EloEstimate nelo;         ///< normalized Elo, per game (trinomial) or per pair (pentanomial)
+  double los = 0.0;         ///< likelihood of superiority, in [0, 1]
+  double draw_ratio = 0.0;  ///< draws / games (trinomial) or (WL+DD) / pairs (pentanomial)
+};
+
+/// Statistics from per-game counts. Zero games gives NaN everywhere except counts.
+/// Formulas (worked-examples.md): var = w(1-s)^2 + d(1/2-s)^2 + l s^2 over game frequencies;
+/// Elo interval = (Elo(s + z sqrt(var/n)) - Elo(s - z sqrt(var/n))) / 2;
+/// nElo = (s - 1/2) / sqrt(var) * 800/ln 10; LOS = Phi((s - 1/2) / sqrt(var/n)).
+[[nodiscard]] MatchStats match_stats(const WdlCounts& counts);
+
+/// Statistics from pair counts: as above with the per-pair per-game scores 0, 1/4, 1/2, 3/4, 1,
+/// n = pairs, and nElo = (s - 1/2) / sqrt(2 var) * 800/ln 10.
+[[nodiscard]] MatchStats match_stats(const PentanomialCounts& counts);
+
+}  // namespace arena::analysis

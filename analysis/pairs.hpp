@@ -1,0 +1,95 @@
+// Aggregation of finished games into per-engine-pair counts: W/D/L, pentanomial counts over the
+// complete pairs (the two games of one opening with colours swapped share a pair id), the
+// first-player score, game lengths, terminations and a per-opening breakdown. Takes plain
+// structs (names, result, pair id), not log records, so that the self-play driver's live
+// summary and `arena analyze` count the same way.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/elo.hpp"
+#include "analysis/rating_list.hpp"
+#include "analysis/sprt.hpp"
+
+namespace arena::analysis {
+
+/// A game's result from the first player's point of view (`1-0`, `1/2-1/2`, `0-1`).
+enum class GameResult { FirstWins, Draw, SecondWins };
+
+/// Parses "1-0", "0-1" or "1/2-1/2"; std::nullopt otherwise.
+[[nodiscard]] std::optional<GameResult> parse_game_result(std::string_view text);
+
+/// Points of the first player: 1, 1/2 or 0.
+[[nodiscard]] double first_player_points(GameResult result);
+
+/// The part of a finished game that statistics need.
+struct GameOutcome {
+  std::string first;                 ///< engine that moved first
+  std::string second;                ///< engine that moved second
+  GameResult result = GameResult::Draw;
+  std::optional<std::int64_t> pair;  ///< pair id (games of one opening, colours swapped)
+  int plies = 0;                     ///< moves played, passes included
+  std::string termination = "normal";
+  std::string opening;               ///< opening key for --by-opening (e.g. the moves joined)
+};
+
+/// Counts of one engine pair, from engine `a`'s point of view.
+struct PairCounts {
+  std::string a;                      ///< the engine listed first (earlier in the engine order)
+  std::string b;
+  WdlCounts wdl;                      ///< a's wins, draws, losses against b
+  PentanomialCounts pentanomial;      ///< a's complete pairs against b
+  std::int64_t incomplete_pairs = 0;  ///< pair ids with one game only (or more than two)
+  std::int64_t unpaired_games = 0;    ///< games without a pair id
+  WdlCounts a_first;                  ///< a's results when a moved first
+  WdlCounts a_second;                 ///< a's results when a moved second
+};
+
+/// Per-opening results of the first player over all pairs of engines.
+struct OpeningCounts {
+  std::string opening;
+  WdlCounts first_player;  ///< from the first player's point of view
+};
+
+/// Everything `arena analyze` reports about a set of games, before statistics.
+struct GamesSummary {
+  std::vector<std::string> engines;           ///< engine order (given order, then first seen)
+  std::vector<PairCounts> pairs;              ///< one per engine pair with games, in engine order
+  WdlCounts first_player;                     ///< first player's results over all games
+  std::int64_t games = 0;
+  double average_plies = 0.0;                 ///< NaN without games
+  std::map<std::string, std::int64_t> terminations;  ///< kinds other than "normal", with counts
+  std::vector<OpeningCounts> openings;        ///< sorted by opening key
+};
+
+/// Counts `games`. `engine_order` fixes which engine of a pair is `a` (the earlier one); names
+/// not in it follow in order of first appearance. Games of an engine against itself are
+/// counted in first_player, plies and terminations but in no pair.
+[[nodiscard]] GamesSummary summarize_games(std::span<const GameOutcome> games,
+                                           const std::vector<std::string>& engine_order = {});
+
+/// The pair's match statistics: pentanomial when it has complete pairs, per game otherwise.
+[[nodiscard]] MatchStats pair_stats(const PairCounts& counts);
+
+/// The pair's SPRT: pentanomial counts when it has complete pairs (per-game counts for the
+/// BayesElo model or without pairs).
+[[nodiscard]] SprtResult pair_sprt(const PairCounts& counts, const SprtParams& params);
+
+/// The LLR of engine `a` against `b` after each completed pair, in the order the pairs complete
+/// in `games` (the SPRT's trajectory, for plots). Same model choice as pair_sprt.
+[[nodiscard]] std::vector<double> llr_after_each_pair(std::span<const GameOutcome> games,
+                                                      const std::string& a, const std::string& b,
+                                                      const SprtParams& params);
+
+/// Games as rating-list input over `engines` (all names must be in it; throws
+/// std::invalid_argument otherwise): the first player is known for every game.
+[[nodiscard]] std::vector<RatedGame> rated_games(std::span<const GameOutcome> games,
+                                                 const std::vector<std::string>& engines);
+
+}  // namespace arena::analysis
