@@ -1,0 +1,400 @@
+// JSON Lines game logs: record <-> JSON conversion, the checked reader and the appending writer.
+// The reader is strict (every malformed line is an error naming FILE:LINE) except for the one
+// fault an append-only writer can leave behind: a torn last line.
+#include "selfplay/game_log.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.hpp"
+
+namespace arena::selfplay {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kTerminationNames[] = {"normal", "illegal-move", "crash", "timeout",
+                                             "adjudicated"};
+
+/// The value of `key` in object `j` as T; InputError naming the key when missing or mistyped.
+template <class T>
+T field(const json& j, const char* key, const std::string& where) {
+  const auto it = j.find(key);
+  if (it == j.end()) throw InputError(where + "missing field '" + key + "'");
+  try {
+    return it->get<T>();
+  } catch (const json::exception&) {
+    throw InputError(where + "field '" + key + "' has the wrong type (" + it->dump() + ")");
+  }
+}
+
+Termination parse_termination(const std::string& text, const std::string& where) {
+  for (int i = 0; i < 5; ++i) {
+    if (text == kTerminationNames[i]) return static_cast<Termination>(i);
+  }
+  throw InputError(where + "unknown termination '" + text +
+                   "' (expected normal, illegal-move, crash, timeout or adjudicated)");
+}
+
+/// A game record's JSON without timing fields: the content that identifies a game.
+json identity(const GameRecord& g) {
+  json j = to_json(g);
+  j.erase("ms");
+  if (auto it = j.find("evals"); it != j.end()) {
+    for (auto& e : *it) {
+      if (e.is_object()) e.erase("ms");
+    }
+  }
+  return j;
+}
+
+}  // namespace
+
+const char* termination_name(Termination t) { return kTerminationNames[static_cast<int>(t)]; }
+
+std::string GameRecord::result() const {
+  return score > 0 ? "1-0" : score < 0 ? "0-1" : "1/2-1/2";
+}
+
+std::vector<std::string> GameRecord::transcript() const {
+  std::vector<std::string> all = opening;
+  all.insert(all.end(), moves.begin(), moves.end());
+  return all;
+}
+
+bool GameRecord::operator==(const GameRecord& o) const { return identity(*this) == identity(o); }
+
+json to_json(const RunRecord& r) {
+  json engines = json::array();
+  for (const auto& e : r.engines) {
+    engines.push_back({{"name", e.name}, {"hash", e.hash}, {"config", e.config}, {"path", e.path}});
+  }
+  return {{"type", "run"},
+          {"format_version", r.format_version},
+          {"game", r.game},
+          {"rules", r.rules},
+          {"engines", engines},
+          {"seed", r.seed},
+          {"limits",
+           {{"depth", r.limits.depth},
+            {"nodes", r.limits.nodes},
+            {"movetime", r.limits.movetime_ms},
+            {"tc", r.limits.tc}}},
+          {"openings", r.openings},
+          {"opening_order", r.opening_order},
+          {"format", r.format},
+          {"games", r.games},
+          {"shard", {{"index", r.shard_index}, {"count", r.shard_count}}},
+          {"sprt", r.sprt},
+          {"temperature", r.temperature},
+          {"temperature_plies", r.temperature_plies},
+          {"record_evals", r.record_evals},
+          {"command_line", r.command_line},
+          {"arena_version", r.arena_version},
+          {"arena_revision", r.arena_revision},
+          {"start_time", r.start_time}};
+}
+
+json to_json(const GameRecord& g) {
+  json j = {{"type", "game"},
+            {"id", g.id},
+            {"pair", g.pair},
+            {"opening", g.opening},
+            {"first", g.first},
+            {"second", g.second},
+            {"moves", g.moves},
+            {"score", g.score},
+            {"result", g.result()},
+            {"termination", termination_name(g.termination)},
+            {"reason", g.reason}};
+  if (!g.evals.empty()) {
+    json evals = json::array();
+    for (const auto& e : g.evals) {
+      if (e) {
+        evals.push_back({{"score", e->score}, {"depth", e->depth}, {"nodes", e->nodes},
+                         {"ms", e->ms}});
+      } else {
+        evals.push_back(nullptr);
+      }
+    }
+    j["evals"] = std::move(evals);
+  }
+  j["ms"] = g.ms;
+  j["seed"] = g.seed;
+  return j;
+}
+
+RunRecord run_record_from_json(const json& j, const std::string& where) {
+  if (!j.is_object() || field<std::string>(j, "type", where) != "run") {
+    throw InputError(where + "expected a run record ({\"type\":\"run\",...})");
+  }
+  RunRecord r;
+  r.format_version = field<int>(j, "format_version", where);
+  if (r.format_version != kLogFormatVersion) {
+    throw InputError(where + "log format version " + std::to_string(r.format_version) +
+                     " is not supported (this build reads version " +
+                     std::to_string(kLogFormatVersion) + ")");
+  }
+  r.game = field<std::string>(j, "game", where);
+  r.rules = field<std::string>(j, "rules", where);
+  for (const auto& e : field<json>(j, "engines", where)) {
+    r.engines.push_back({field<std::string>(e, "name", where), field<std::string>(e, "hash", where),
+                         field<std::string>(e, "config", where),
+                         e.contains("path") ? field<std::string>(e, "path", where) : ""});
+  }
+  r.seed = field<std::uint64_t>(j, "seed", where);
+  const auto limits = field<json>(j, "limits", where);
+  r.limits.depth = field<int>(limits, "depth", where);
+  r.limits.nodes = field<std::uint64_t>(limits, "nodes", where);
+  r.limits.movetime_ms = field<int>(limits, "movetime", where);
+  r.limits.tc = field<std::string>(limits, "tc", where);
+  r.openings = field<std::string>(j, "openings", where);
+  r.opening_order = field<std::string>(j, "opening_order", where);
+  r.format = field<std::string>(j, "format", where);
+  r.games = field<std::int64_t>(j, "games", where);
+  const auto shard = field<json>(j, "shard", where);
+  r.shard_index = field<int>(shard, "index", where);
+  r.shard_count = field<int>(shard, "count", where);
+  r.sprt = field<std::string>(j, "sprt", where);
+  r.temperature = field<int>(j, "temperature", where);
+  r.temperature_plies = field<int>(j, "temperature_plies", where);
+  r.record_evals = field<bool>(j, "record_evals", where);
+  r.command_line = field<std::vector<std::string>>(j, "command_line", where);
+  r.arena_version = field<std::string>(j, "arena_version", where);
+  r.arena_revision = field<std::string>(j, "arena_revision", where);
+  r.start_time = field<std::string>(j, "start_time", where);
+  return r;
+}
+
+GameRecord game_record_from_json(const json& j, const std::string& where) {
+  if (!j.is_object() || field<std::string>(j, "type", where) != "game") {
+    throw InputError(where + "expected a game record ({\"type\":\"game\",...})");
+  }
+  GameRecord g;
+  g.id = field<std::int64_t>(j, "id", where);
+  g.pair = field<std::int64_t>(j, "pair", where);
+  if (g.id < 0 || g.pair != g.id / 2) {
+    throw InputError(where + "game id " + std::to_string(g.id) + " and pair " +
+                     std::to_string(g.pair) + " do not fit (pair = id / 2)");
+  }
+  g.opening = field<std::vector<std::string>>(j, "opening", where);
+  g.first = field<std::string>(j, "first", where);
+  g.second = field<std::string>(j, "second", where);
+  g.moves = field<std::vector<std::string>>(j, "moves", where);
+  g.score = field<int>(j, "score", where);
+  if (field<std::string>(j, "result", where) != g.result()) {
+    throw InputError(where + "result '" + j["result"].get<std::string>() +
+                     "' contradicts score " + std::to_string(g.score));
+  }
+  g.termination = parse_termination(field<std::string>(j, "termination", where), where);
+  g.reason = field<std::string>(j, "reason", where);
+  if (const auto it = j.find("evals"); it != j.end()) {
+    if (!it->is_array() || it->size() != g.moves.size()) {
+      throw InputError(where + "'evals' must be a list with one entry per move");
+    }
+    for (const auto& e : *it) {
+      if (e.is_null()) {
+        g.evals.emplace_back();
+      } else {
+        g.evals.push_back(MoveEval{field<int>(e, "score", where), field<int>(e, "depth", where),
+                                   field<std::uint64_t>(e, "nodes", where),
+                                   field<double>(e, "ms", where)});
+      }
+    }
+  }
+  g.ms = field<double>(j, "ms", where);
+  g.seed = field<std::uint64_t>(j, "seed", where);
+  return g;
+}
+
+std::optional<std::string> run_record_difference(const RunRecord& a, const RunRecord& b,
+                                                 bool ignore_shard) {
+  if (a.format_version != b.format_version) return "format_version";
+  if (a.game != b.game) return "game";
+  if (a.rules != b.rules) return "rules";
+  if (a.engines.size() != b.engines.size()) return "engines (count)";
+  for (std::size_t i = 0; i < a.engines.size(); ++i) {
+    const std::string at = "engines[" + std::to_string(i) + "].";
+    if (a.engines[i].name != b.engines[i].name) return at + "name";
+    if (a.engines[i].hash != b.engines[i].hash) return at + "hash";
+  }
+  if (a.seed != b.seed) return "seed";
+  if (a.limits.depth != b.limits.depth) return "limits.depth";
+  if (a.limits.nodes != b.limits.nodes) return "limits.nodes";
+  if (a.limits.movetime_ms != b.limits.movetime_ms) return "limits.movetime";
+  if (a.limits.tc != b.limits.tc) return "limits.tc";
+  if (a.openings != b.openings) return "openings";
+  if (a.opening_order != b.opening_order) return "opening_order";
+  if (a.format != b.format) return "format";
+  if (a.games != b.games) return "games";
+  if (!ignore_shard && (a.shard_index != b.shard_index || a.shard_count != b.shard_count)) {
+    return "shard";
+  }
+  if (a.sprt != b.sprt) return "sprt";
+  if (a.temperature != b.temperature) return "temperature";
+  if (a.temperature_plies != b.temperature_plies) return "temperature_plies";
+  if (a.record_evals != b.record_evals) return "record_evals";
+  return std::nullopt;
+}
+
+LogFile read_log_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(where(path, 0) + "cannot open log: " + std::strerror(errno));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+
+  LogFile log;
+  log.path = path;
+  std::map<std::int64_t, std::size_t> index_of_id;  // id -> index in log.games
+  std::size_t start = 0;
+  std::size_t line_no = 0;
+  while (start < text.size()) {
+    ++line_no;
+    const std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) {
+      // Step 1: a torn tail, left by a writer killed mid-line.
+      log.torn_tail = true;
+      log.warnings.push_back(where(path, line_no) + "dropped an incomplete last line (" +
+                             std::to_string(text.size() - start) + " bytes)");
+      break;
+    }
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    log.intact_bytes = start;
+    const std::string at = where(path, line_no);
+    json j;
+    try {
+      j = json::parse(line);
+    } catch (const json::parse_error& e) {
+      throw InputError(at + "malformed JSON: " + e.what());
+    }
+    // Step 2: the run record, exactly once and first.
+    if (line_no == 1) {
+      log.run = run_record_from_json(j, at);
+      continue;
+    }
+    if (j.is_object() && j.value("type", "") == "run") {
+      throw InputError(at + "a second run record (logs of several runs concatenated?)");
+    }
+    // Step 3: game records; duplicates must agree.
+    GameRecord g = game_record_from_json(j, at);
+    if (g.id >= log.run.games) {
+      throw InputError(at + "game id " + std::to_string(g.id) + " is outside the run's " +
+                       std::to_string(log.run.games) + " games");
+    }
+    const auto [it, inserted] = index_of_id.emplace(g.id, log.games.size());
+    if (inserted) {
+      log.games.push_back(std::move(g));
+    } else if (log.games[it->second] == g) {
+      log.warnings.push_back(at + "game id " + std::to_string(g.id) +
+                             " repeated with identical content; kept once");
+    } else {
+      throw InputError(at + "game id " + std::to_string(g.id) +
+                       " repeated with different content");
+    }
+  }
+  if (line_no == 0 || (line_no == 1 && log.torn_tail)) {
+    throw InputError(where(path, 1) + "no run record (empty or torn first line)");
+  }
+  return log;
+}
+
+LogSet read_logs(const std::vector<std::string>& paths) {
+  if (paths.empty()) throw InputError("no log files given");
+  LogSet set;
+  std::map<std::int64_t, std::pair<GameRecord, std::string>> by_id;  // id -> record, file
+  for (std::size_t f = 0; f < paths.size(); ++f) {
+    LogFile log = read_log_file(paths[f]);
+    set.warnings.insert(set.warnings.end(), log.warnings.begin(), log.warnings.end());
+    if (f == 0) {
+      set.run = log.run;
+    } else if (const auto field_name = run_record_difference(set.run, log.run, true)) {
+      throw InputError(where(paths[f], 1) + "run record differs from " + paths[0] +
+                       "'s in field '" + *field_name + "'");
+    } else if (log.run.shard_index != set.run.shard_index ||
+               log.run.shard_count != set.run.shard_count) {
+      set.run.shard_index = 0;
+      set.run.shard_count = 1;
+    }
+    for (auto& g : log.games) {
+      const auto it = by_id.find(g.id);
+      if (it == by_id.end()) {
+        const auto id = g.id;
+        by_id.emplace(id, std::make_pair(std::move(g), paths[f]));
+      } else if (it->second.first == g) {
+        set.warnings.push_back(paths[f] + ": game id " + std::to_string(g.id) +
+                               " also in " + it->second.second + " (identical); kept once");
+      } else {
+        throw InputError(paths[f] + ": game id " + std::to_string(g.id) +
+                         " also in " + it->second.second + " with different content");
+      }
+    }
+  }
+  set.games.reserve(by_id.size());
+  for (auto& [id, entry] : by_id) set.games.push_back(std::move(entry.first));
+  return set;
+}
+
+LogWriter LogWriter::create(const std::string& path, const RunRecord& run, bool sync) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw InputError(path + ": cannot create log: " + std::strerror(errno));
+  LogWriter w(path, fd, sync);
+  w.write_line(to_json(run).dump() + "\n");
+  return w;
+}
+
+LogWriter LogWriter::append(const std::string& path, std::uint64_t intact_bytes, bool sync) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) throw InputError(path + ": cannot open log for appending: " + std::strerror(errno));
+  if (::ftruncate(fd, static_cast<off_t>(intact_bytes)) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw InputError(path + ": cannot drop the torn last line: " + std::strerror(err));
+  }
+  return LogWriter(path, fd, sync);
+}
+
+LogWriter::LogWriter(LogWriter&& o) noexcept : path_(std::move(o.path_)), fd_(o.fd_), sync_(o.sync_) {
+  o.fd_ = -1;
+}
+
+LogWriter::~LogWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void LogWriter::write(const GameRecord& g) { write_line(to_json(g).dump() + "\n"); }
+
+void LogWriter::write_line(const std::string& line) {
+  const std::lock_guard lock(mutex_);
+  // One write(2) on an O_APPEND descriptor places the whole line at the end; the loop only
+  // covers the rare short write (signal, full disk), where a torn line is the worst outcome.
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(path_ + ": write failed: " + std::strerror(errno));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (sync_ && ::fsync(fd_) != 0) {
+    throw std::runtime_error(path_ + ": fsync failed: " + std::strerror(errno));
+  }
+}
+
+}  // namespace arena::selfplay

@@ -1,0 +1,201 @@
+// Game logs: JSON Lines, append-only (design.md, "Game logs"). Line 1 of a log is the run
+// record (`"type":"run"`), every further line one finished game (`"type":"game"`). A game line
+// is written whole with one write(2) and counts only once it is complete, so a crash or SIGKILL
+// leaves at most a torn last line, which readers drop with a warning.
+//
+// This header is the one reader of logs for every command (analyze, tune, loop, merge,
+// report): use read_logs() for "many files of one run" and read_log_file() for one file.
+//
+// Run record fields (format version 1):
+//   type "run", format_version, game, rules, engines [{name, hash (16 hex digits, FNV-1a 64 of
+//   the config text), config (full text), path}], seed, limits {depth, nodes, movetime (ms),
+//   tc ("SECONDS+INC" or "")}, openings ("random:K" or a file path), opening_order, format
+//   ("round-robin" | "gauntlet"), games, shard {index, count}, sprt (spec text or ""),
+//   temperature (centi-units, 0 = off), temperature_plies, record_evals, command_line [words],
+//   arena_version, arena_revision, start_time (UTC, ISO 8601).
+// Game record fields:
+//   type "game", id, pair, opening [moves], first, second (engine names; first moves first),
+//   moves [the plies after the opening, passes included], score (final, first player's view,
+//   game units), result ("1-0" | "0-1" | "1/2-1/2"), termination ("normal" | "illegal-move" |
+//   "crash" | "timeout" | "adjudicated"), reason ("" for normal), evals (present only with
+//   record_evals: one entry per element of `moves`, {score (mover's view, centi-units), depth,
+//   nodes, ms} or null when the move was not searched), ms (wall time of the game), seed.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace arena::selfplay {
+
+/// Version of the record layout written by this build; readers accept exactly this version.
+inline constexpr int kLogFormatVersion = 1;
+
+/// An engine as identified in a run: name plus a hash of its config text.
+struct LogEngine {
+  std::string name;
+  std::string hash;    ///< 16 lowercase hex digits: FNV-1a 64 of `config`
+  std::string config;  ///< the config file's full text
+  std::string path;    ///< where it was read from (informational, not compared)
+  bool operator==(const LogEngine&) const = default;
+};
+
+/// Limits imposed on every engine from the command line; 0 / "" = the config's own limits.
+struct LogLimits {
+  int depth = 0;                ///< plies
+  std::uint64_t nodes = 0;
+  int movetime_ms = 0;
+  std::string tc;               ///< game time "SECONDS+INC" (e.g. "60+0.5"), "" = none
+  bool operator==(const LogLimits&) const = default;
+};
+
+/// The first line of a log: everything that determines the games of the run.
+struct RunRecord {
+  int format_version = kLogFormatVersion;
+  std::string game;                 ///< registered game name ("othello", "blokus-duo")
+  std::string rules;                ///< G::format_rules of the run's rules ("" = defaults)
+  std::vector<LogEngine> engines;
+  std::uint64_t seed = 0;
+  LogLimits limits;
+  std::string openings;             ///< "random:K" or the openings file path
+  std::string opening_order = "sequential";
+  std::string format = "round-robin";
+  std::int64_t games = 0;           ///< requested games (ids 0..games-1 over all shards)
+  int shard_index = 0;              ///< this log holds pairs with pair % shard_count == index
+  int shard_count = 1;
+  std::string sprt;                 ///< the --sprt spec, "" = none
+  int temperature = 0;              ///< softmax temperature, centi-units; 0 = off
+  int temperature_plies = 0;
+  bool record_evals = false;
+  // Informational fields, never compared:
+  std::vector<std::string> command_line;
+  std::string arena_version;
+  std::string arena_revision;
+  std::string start_time;
+};
+
+/// How a game ended.
+enum class Termination { Normal, IllegalMove, Crash, Timeout, Adjudicated };
+
+/// "normal", "illegal-move", "crash", "timeout", "adjudicated".
+[[nodiscard]] const char* termination_name(Termination t);
+
+/// The engine's view of one move (the tuner's label): search score from the mover's view in
+/// centi-units, completed depth (plies), nodes searched and the move's wall time.
+struct MoveEval {
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  double ms = 0.0;
+  /// Equality ignores `ms` (timing is not part of a game's identity).
+  bool operator==(const MoveEval& o) const {
+    return score == o.score && depth == o.depth && nodes == o.nodes;
+  }
+};
+
+/// One finished game.
+struct GameRecord {
+  std::int64_t id = 0;
+  std::int64_t pair = 0;                 ///< id / 2: the two games of an opening
+  std::vector<std::string> opening;      ///< moves played before the engines took over
+  std::string first;                     ///< engine name of the first player
+  std::string second;
+  std::vector<std::string> moves;        ///< plies after the opening, passes included
+  int score = 0;                         ///< final score, first player's view, game units
+  Termination termination = Termination::Normal;
+  std::string reason;                    ///< why, for any termination but Normal
+  std::vector<std::optional<MoveEval>> evals;  ///< empty, or one per element of `moves`
+  double ms = 0.0;                       ///< wall time of the whole game
+  std::uint64_t seed = 0;                ///< the game's seed (derived from run seed and id)
+
+  /// "1-0", "0-1" or "1/2-1/2" from the sign of `score`.
+  [[nodiscard]] std::string result() const;
+  /// opening followed by moves: the whole game from the initial position.
+  [[nodiscard]] std::vector<std::string> transcript() const;
+  /// Equality ignores timing (`ms` here and in evals): a replayed game compares equal.
+  bool operator==(const GameRecord& o) const;
+};
+
+/// The JSON object of a record (one log line without the newline).
+[[nodiscard]] nlohmann::json to_json(const RunRecord& r);
+[[nodiscard]] nlohmann::json to_json(const GameRecord& g);
+
+/// Parses a record. Throws InputError prefixed with `where` ("FILE:LINE: ") naming the
+/// missing or mistyped field.
+[[nodiscard]] RunRecord run_record_from_json(const nlohmann::json& j, const std::string& where);
+[[nodiscard]] GameRecord game_record_from_json(const nlohmann::json& j, const std::string& where);
+
+/// The first field (by its JSON name, e.g. "seed", "engines[1].hash", "limits.depth") in which
+/// two run records differ in a way that changes the games, or nullopt when they agree.
+/// Informational fields (command_line, arena_version, arena_revision, start_time, engine
+/// paths) are never compared; the shard is compared unless `ignore_shard` (merging shards).
+[[nodiscard]] std::optional<std::string> run_record_difference(const RunRecord& a,
+                                                               const RunRecord& b,
+                                                               bool ignore_shard);
+
+/// One log file as read from disk.
+struct LogFile {
+  std::string path;
+  RunRecord run;
+  std::vector<GameRecord> games;    ///< in file order; identical duplicates kept once
+  bool torn_tail = false;           ///< the last line was incomplete and was dropped
+  std::uint64_t intact_bytes = 0;   ///< file size without the torn tail (for truncation)
+  std::vector<std::string> warnings;  ///< "FILE:LINE: ..." for the torn tail, duplicates
+};
+
+/// Reads one log. A last line that does not end in '\n' is a torn write: dropped with a
+/// warning (FILE:LINE). Throws InputError naming FILE:LINE for: an unreadable file, an empty
+/// file, a first line that is not a run record, any other malformed line or record, a format
+/// version other than kLogFormatVersion, a second run record, and a duplicate game id whose
+/// content differs (an identical duplicate is kept once, with a warning).
+[[nodiscard]] LogFile read_log_file(const std::string& path);
+
+/// Several logs of one run (e.g. shards), combined.
+struct LogSet {
+  RunRecord run;                    ///< the first file's; shard set to 0/1 when files differ
+  std::vector<GameRecord> games;    ///< sorted by id, each id once
+  std::vector<std::string> warnings;
+};
+
+/// Reads and combines logs. Beyond read_log_file's checks, throws InputError when a file's run
+/// record differs from the first file's (naming both files and the field; shards may differ)
+/// or when two files hold the same game id with different content. Identical duplicates are
+/// kept once. Throws InputError when `paths` is empty.
+[[nodiscard]] LogSet read_logs(const std::vector<std::string>& paths);
+
+/// Appends records to a log, one whole line per write(2), safe to call from many threads.
+class LogWriter {
+ public:
+  /// Creates (or truncates) `path` and writes the run record. Parent folders are created.
+  /// Throws InputError if the file cannot be created.
+  static LogWriter create(const std::string& path, const RunRecord& run, bool sync = false);
+  /// Opens an existing log for appending after truncating it to `intact_bytes` (drops a torn
+  /// tail found by read_log_file). Throws InputError if it cannot be opened.
+  static LogWriter append(const std::string& path, std::uint64_t intact_bytes, bool sync = false);
+
+  LogWriter(LogWriter&& o) noexcept;
+  LogWriter& operator=(LogWriter&&) = delete;
+  LogWriter(const LogWriter&) = delete;
+  ~LogWriter();
+
+  /// Writes one game line and, with `sync`, fsyncs. Thread-safe. Throws std::runtime_error on
+  /// an I/O error (disk full): a line is then possibly torn, which the next resume repairs.
+  void write(const GameRecord& g);
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  LogWriter(std::string path, int fd, bool sync) : path_(std::move(path)), fd_(fd), sync_(sync) {}
+  void write_line(const std::string& line);
+
+  std::string path_;
+  int fd_ = -1;
+  bool sync_ = false;
+  std::mutex mutex_;
+};
+
+}  // namespace arena::selfplay
