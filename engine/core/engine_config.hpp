@@ -1,0 +1,80 @@
+// Engine configs: INI files read with Boost.Program_options. The format round-trips:
+// format_engine_config writes exactly what load_engine_config reads (`arena tune` uses it).
+//
+//   name = classic                # required
+//   game = othello                # required, a registered game
+//   player = search               # search | random
+//   [search]
+//   depth = 6                     # limits: depth (plies), nodes, movetime (ms); 0 = unset
+//   nodes = 0
+//   movetime = 0
+//   gametime = 0                  # game clock (ms) and increment per move (ms); 0 = no clock
+//   increment = 0
+//   tt_mb = 16                    # transposition table, MiB (1..65536)
+//   exact = 14                    # exact solve at <= this many empties/remaining (0 = off)
+//   move_cap = 0                  # search at most this many moves per interior node (0 = all)
+//   [eval]
+//   features = classic            # a feature set of the game
+//   weights_file =                # side file for large tables (relative to the config)
+//   [weights]
+//   corner = 20 20 18 ...         # one value per phase, or one value for all phases
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/limits.hpp"
+
+namespace arena::core {
+
+/// A parsed engine config. `text` and `hash` identify it in logs (name + hash).
+struct EngineConfig {
+  std::string path;            ///< file it was read from ("" when built in memory)
+  std::string text;            ///< the file's full text, recorded in run records
+  std::uint64_t hash = 0;      ///< FNV-1a 64 of `text`
+  std::string name;
+  std::string game;
+  std::string player = "search";  ///< "search" or "random"
+  SearchLimits limits;         ///< [search] depth, nodes, movetime, gametime, increment
+  int tt_mb = 16;
+  int exact = 0;
+  int move_cap = 0;
+  std::string features = "classic";
+  /// Resolved weights side file: relative names are taken from the config's folder and stored
+  /// as an absolute path, so a formatted copy reads the same table from anywhere. "" = none.
+  std::string weights_file;
+  /// [weights] entries in file order: feature name -> one value per phase (or a single value).
+  std::vector<std::pair<std::string, std::vector<double>>> weights;
+};
+
+/// Largest accepted `depth` (plies); deeper nominal depths are a typo, not a request.
+inline constexpr int kMaxConfigDepth = 128;
+
+/// Reads and validates an engine config. Throws InputError naming the file, the line and the
+/// key for: a missing file, an unknown key, a value of the wrong type or out of range, a
+/// missing `name` or `game`. Feature names and weight counts are checked when an Engine is
+/// built for the game (they depend on the game's feature set).
+[[nodiscard]] EngineConfig load_engine_config(const std::string& path);
+
+/// Parses config text as if read from `origin` (for configs embedded in logs). `origin` names
+/// the text in messages and is the base of a relative weights_file.
+[[nodiscard]] EngineConfig parse_engine_config(const std::string& text, const std::string& origin);
+
+/// Writes `cfg` in the format load_engine_config reads, after `comments` (one "# " line each).
+/// Weights are written in the shortest form that reads back to the same double. The result
+/// parses to a config equal to `cfg` in every field but path, text and hash.
+[[nodiscard]] std::string format_engine_config(const EngineConfig& cfg,
+                                               const std::vector<std::string>& comments);
+
+/// "FILE:LINE: key 'KEY': " for an error about `key` (dotted, e.g. "weights.corner",
+/// "eval.features") of a parsed config; the line is that of the key's first occurrence in
+/// cfg.text, omitted when the key is absent. Used by checks that need the game (Engine).
+[[nodiscard]] std::string config_key_where(const EngineConfig& cfg, const std::string& key);
+
+/// FNV-1a 64-bit hash (Fowler/Noll/Vo: offset basis 14695981039346656037, prime
+/// 1099511628211), used for config and declaration hashes and weights-file checksums.
+[[nodiscard]] std::uint64_t fnv1a64(const std::string& bytes);
+
+}  // namespace arena::core
