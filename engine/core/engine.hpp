@@ -1,42 +1,171 @@
 // An engine = search settings + a linear evaluation over a game's feature set, built from an
-// EngineConfig. Game-generic: a template over the Game concept.
+// EngineConfig (engine_config.hpp). Game-generic: a template over the Game concept. Also the
+// seeded choices self-play needs: a uniformly random legal move and a softmax choice among
+// scored root moves. Every random choice uses std::mt19937_64 (fully specified by the C++
+// standard) with our own integer/real mapping, so results depend only on the seed, on any
+// platform and standard library.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <memory>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
+#include "engine/core/linear_eval.hpp"
+#include "engine/core/search.hpp"
+#include "engine/core/search_result.hpp"
 
 namespace arena::core {
 
-/// Outcome of one search. `score` is from the side to move's view, in centi-units of the
-/// game's score (centi-discs, centi-squares); an exact result is 100 x the final score.
-template <class Move>
-struct SearchResult {
-  Move best{};
-  int score = 0;
-  int depth = 0;              ///< last completed iteration, plies
-  std::uint64_t nodes = 0;
-  double seconds = 0.0;
-  bool exact = false;         ///< the score is a proven final result
-  std::vector<Move> pv;
-};
+/// An index uniform in [0, n) from the first outputs of std::mt19937_64(seed), by rejection
+/// (no modulo bias). n must be > 0.
+[[nodiscard]] inline std::size_t random_index(std::uint64_t seed, std::size_t n) {
+  std::mt19937_64 rng(seed);
+  const std::uint64_t range = static_cast<std::uint64_t>(n);
+  const std::uint64_t limit = UINT64_MAX - UINT64_MAX % range;  // accept draws below limit
+  std::uint64_t draw = rng();
+  while (draw >= limit) draw = rng();
+  return static_cast<std::size_t>(draw % range);
+}
 
-/// A root move with its search score (side to move's view, centi-units).
+/// Softmax choice among scored moves: P(move) proportional to exp(score / temperature), with
+/// score and temperature in the same centi-units (temperature 100 = one disc or square per
+/// e-fold). temperature <= 0 picks the best score (first among equals). Deterministic in
+/// `seed` (std::mt19937_64, 53-bit uniform). Throws std::invalid_argument on an empty list.
 template <class Move>
-struct ScoredMove {
-  Move move{};
-  int score = 0;
-};
+[[nodiscard]] Move softmax_choice(const std::vector<ScoredMove<Move>>& moves, double temperature,
+                                  std::uint64_t seed) {
+  if (moves.empty()) throw std::invalid_argument("softmax_choice: no moves");
+  const auto best = std::max_element(moves.begin(), moves.end(), [](const auto& a, const auto& b) {
+    return a.score < b.score;
+  });
+  if (temperature <= 0) return best->move;
+  std::vector<double> weights;
+  weights.reserve(moves.size());
+  double total = 0;
+  for (const auto& m : moves) {
+    weights.push_back(std::exp((m.score - best->score) / temperature));
+    total += weights.back();
+  }
+  std::mt19937_64 rng(seed);
+  double u = static_cast<double>(rng() >> 11U) * 0x1.0p-53 * total;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (u < weights[i]) return moves[i].move;
+    u -= weights[i];
+  }
+  return moves.back().move;  // rounding left u at the end of the last interval
+}
 
 /// A playing engine. Not thread-safe: one instance per thread (the transposition table is
-/// private). Construction throws InputError (naming the config file and key) when features,
-/// weights or the weights file do not fit the game's feature set.
+/// private). Construction throws InputError (naming the config file and key) when the config
+/// is for another game, or features, weights or the weights file do not fit the game's
+/// feature set.
+///
+/// Determinism: think() depends on (position, config, limits) and on the table left by earlier
+/// calls since the last new_game(); with depth or node limits the same sequence of calls gives
+/// the same results. `player = random` depends only on the legal moves and the seed.
 template <Game G>
-class Engine;  // defined in engine/core/engine_impl.hpp
+class Engine {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  explicit Engine(const EngineConfig& cfg)
+      : cfg_(cfg),
+        eval_(std::make_unique<LinearEval<Position>>(make_features(cfg), cfg)),
+        search_(EvalFn{eval_.get(), {}},
+                SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap}) {}
+
+  /// The move to play in p (a game that is over gives no move and its final score). `limits`
+  /// replace the config's limits when limits.any(). The seed is used by `player = random`
+  /// only; the search is deterministic without it. `stop` (optional) interrupts the search.
+  SearchResult<Move> think(const Position& p, const SearchLimits& limits, std::uint64_t seed,
+                           const std::atomic<bool>* stop = nullptr) {
+    if (cfg_.player == "random") {
+      SearchResult<Move> result;
+      MoveListOf<G> moves;
+      G::generate_moves(p, moves);
+      if (moves.empty()) {
+        const int first = G::final_score(p);
+        result.score = 100 * (G::side_to_move(p) == 0 ? first : -first);
+        result.exact = true;
+        return result;
+      }
+      result.best = moves[random_index(seed, moves.size())];
+      result.pv = {result.best};
+      return result;
+    }
+    return search_.search(p, effective(limits), stop);
+  }
+
+  /// Every legal move of p (generation order) with the score of a fixed-depth search: the
+  /// child searched to depth - 1, where depth is the effective limits' depth (1 when only
+  /// nodes or time are set). `player = random` scores every move 0. For softmax openings.
+  std::vector<ScoredMove<Move>> score_root_moves(const Position& p, const SearchLimits& limits,
+                                                 std::uint64_t /*seed*/) {
+    MoveListOf<G> moves;
+    G::generate_moves(p, moves);
+    std::vector<ScoredMove<Move>> out;
+    out.reserve(moves.size());
+    const int depth = std::max(effective(limits).depth, 1);
+    search_.new_search();
+    std::uint64_t nodes = 0;
+    for (const Move& m : moves) {
+      const int score =
+          cfg_.player == "random" ? 0 : -search_.value(G::play(p, m), depth - 1, nodes);
+      out.push_back({m, score});
+    }
+    return out;
+  }
+
+  /// Clears the transposition table (call between games for reproducible games).
+  void new_game() { search_.clear(); }
+
+  /// The static evaluation of p: centi-units, side to move's view (not clamped, no search).
+  [[nodiscard]] int evaluate(const Position& p) const { return eval_->evaluate(p, scratch_); }
+
+  [[nodiscard]] const EngineConfig& config() const { return cfg_; }
+  [[nodiscard]] const LinearEval<Position>& linear_eval() const { return *eval_; }
+
+ private:
+  /// The search's evaluation: the linear evaluation with its own scratch buffer.
+  struct EvalFn {
+    const LinearEval<Position>* eval;
+    SparseFeatures scratch;
+    int operator()(const Position& p) { return eval->evaluate(p, scratch); }
+  };
+
+  /// The config's feature set, after checking that the config is for this game.
+  static std::unique_ptr<FeatureSet<Position>> make_features(const EngineConfig& cfg) {
+    if (cfg.game != G::kName) {
+      throw InputError(config_key_where(cfg, "game") + "this engine plays '" +
+                       std::string(G::kName) + "', the config says '" + cfg.game + "'");
+    }
+    try {
+      return G::make_feature_set(cfg.features);
+    } catch (const InputError& e) {
+      throw InputError(config_key_where(cfg, "eval.features") + e.what());
+    }
+  }
+
+  [[nodiscard]] const SearchLimits& effective(const SearchLimits& limits) const {
+    return limits.any() ? limits : cfg_.limits;
+  }
+
+  EngineConfig cfg_;
+  std::unique_ptr<LinearEval<Position>> eval_;
+  Searcher<G, EvalFn> search_;
+  mutable SparseFeatures scratch_;
+};
 
 }  // namespace arena::core

@@ -9,7 +9,7 @@ namespace arena::core {
 /// the search (iterative deepening always completes depth 1).
 struct SearchLimits {
   int depth = 0;                ///< maximum nominal depth, plies
-  std::uint64_t nodes = 0;      ///< maximum nodes (checked between iterations and every 1024 nodes)
+  std::uint64_t nodes = 0;      ///< maximum nodes (checked at every node: deterministic)
   int movetime_ms = 0;          ///< wall time for this move, milliseconds
   int time_left_ms = 0;         ///< game clock of the side to move, milliseconds (0 = no clock)
   int increment_ms = 0;         ///< clock increment per move, milliseconds

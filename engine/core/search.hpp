@@ -1,0 +1,411 @@
+// Game-generic search: negamax alpha-beta with principal variation search (PVS), iterative
+// deepening and a transposition table, over any type satisfying core::Game.
+//
+// Key ideas. Scores are centi-units from the side to move's view; game ends score 100 x the
+// final score. Move order: the table's move, then the game's G::order_score when it has one,
+// then generation order (keys are unique, so the order is fully determined). Below the root,
+// `move_cap` searches only the first N ordered moves (the root always searches all of them, so
+// the engine's choice is never cut from the candidates, only their refutations are sampled).
+// Games with an exact endgame solver hand positions past the `exact` threshold to it. Fixed
+// depth and node limits are deterministic: the clock is read only when a time limit is set,
+// and the node limit is checked at every node.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/limits.hpp"
+#include "engine/core/search_result.hpp"
+#include "engine/core/transposition_table.hpp"
+
+namespace arena::core {
+
+/// Bound on any search score: above every evaluation and every exact score.
+inline constexpr int kInfinity = 32000;
+/// Evaluations are clamped to +-kMaxEval (the table stores 16-bit scores).
+inline constexpr int kMaxEval = 30000;
+
+/// The search knobs of an engine config.
+struct SearchSettings {
+  int tt_mb = 16;    ///< transposition table size, MiB
+  int exact = 0;     ///< hand positions with at most this many empties to G::solve_exact (0 = off)
+  int move_cap = 0;  ///< below the root, search only the first N ordered moves (0 = all)
+};
+
+/// The search of one engine. `Eval` is a callable `int(const G::Position&)` returning a static
+/// evaluation in centi-units from the side to move's view (it may keep mutable scratch space).
+/// Not thread-safe; the heap is touched only at construction and when a ply is first reached.
+template <Game G, class Eval>
+class Searcher {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  Searcher(Eval eval, const SearchSettings& settings)
+      : eval_(std::move(eval)),
+        settings_(settings),
+        tt_(settings.tt_mb),
+        pv_(kPlies * kPlies),
+        pv_len_(kPlies, 0),
+        keys_(kPlies),
+        order_(kPlies) {}
+
+  /// Forgets everything learned (the transposition table).
+  void clear() { tt_.clear(); }
+
+  /// Iterative deepening from `root` under `limits` (no limit at all: depth 1). Depth 1 always
+  /// completes; an interrupted deeper iteration contributes its best move only when it beat
+  /// the previous best after a full search. `stop`, when given, is polled every 1024 nodes.
+  /// On a terminal root: no move, the exact final score, depth 0.
+  SearchResult<Move> search(const Position& root, const SearchLimits& limits,
+                            const std::atomic<bool>* stop = nullptr) {
+    // Step 1. Reset counters, derive the time budget (time_left/20 + increment/2, at most half
+    // the clock; movetime when set; the smaller of both).
+    const auto start = std::chrono::steady_clock::now();
+    nodes_ = 0;
+    node_limit_ = limits.nodes;
+    stop_ = stop;
+    aborted_ = false;
+    budget_ms_ = 0;
+    if (limits.time_left_ms > 0) {
+      budget_ms_ = std::min(limits.time_left_ms / 20 + limits.increment_ms / 2,
+                            limits.time_left_ms / 2);
+      budget_ms_ = std::max(budget_ms_, 1);
+    }
+    if (limits.movetime_ms > 0) {
+      budget_ms_ = budget_ms_ > 0 ? std::min(budget_ms_, limits.movetime_ms) : limits.movetime_ms;
+    }
+    deadline_ = start + std::chrono::milliseconds(budget_ms_);
+    tt_.new_search();
+
+    SearchResult<Move> result;
+    const auto finish = [&] {
+      result.nodes = nodes_;
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return result;
+    };
+
+    // Step 2. Root moves in their initial order; a finished game has none.
+    root_ = root;
+    G::generate_moves(root, root_moves_);
+    if (root_moves_.empty()) {
+      result.score = terminal_score(root);
+      result.exact = true;
+      return finish();
+    }
+    const TtEntry* e = tt_.probe(G::hash(root));
+    const std::uint32_t* sorted =
+        sort_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, root_moves_.size(), 0);
+    root_order_.assign(sorted, sorted + root_moves_.size());
+
+    // Step 3. Iterative deepening. Past the exact threshold every child is solved, so one
+    // iteration gives the proven result.
+    int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth)
+                    : limits.any()   ? kMaxDepth
+                                     : 1;
+    if constexpr (HasExactSolver<G>) {
+      if (settings_.exact > 0 && G::exact_threshold_reached(root, settings_.exact)) max_depth = 1;
+    }
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      iteration_ = depth;
+      heuristic_ = false;
+      const auto [score, best] = search_root(depth);
+      if (aborted_) {
+        // Step 4. An interrupted iteration: keep its best move only if one was proven better
+        // than the previous best (which was searched first).
+        if (best > 0) {
+          result.best = root_moves_[root_order_[0]];
+          result.score = score;
+          result.pv.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
+        }
+        break;
+      }
+      result.best = root_moves_[root_order_[0]];
+      result.score = score;
+      result.depth = depth;
+      result.pv.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
+      // Step 5. Stop when the value is proven, or when the next iteration would not finish.
+      if (!heuristic_) {
+        result.exact = true;
+        break;
+      }
+      if (node_limit_ > 0 && nodes_ >= node_limit_) break;
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) break;
+      if (budget_ms_ > 0 && std::chrono::steady_clock::now() - start >=
+                                std::chrono::milliseconds(budget_ms_) / 2) {
+        break;
+      }
+    }
+    return finish();
+  }
+
+  /// The value of `p` searched to exactly `depth` plies with a full window (side to move's
+  /// view), adding the nodes searched to `nodes`. No limits apply. Used to score root moves.
+  [[nodiscard]] int value(const Position& p, int depth, std::uint64_t& nodes) {
+    nodes_ = 0;
+    node_limit_ = 0;
+    stop_ = nullptr;
+    aborted_ = false;
+    budget_ms_ = 0;
+    iteration_ = 1;
+    const int v = negamax(p, std::min(depth, kMaxDepth), -kInfinity, kInfinity, 0, true);
+    nodes += nodes_;
+    return v;
+  }
+
+  /// Starts a new search generation without clearing (for callers of value()).
+  void new_search() { tt_.new_search(); }
+
+ private:
+  /// Plies from the root the tables cover: a game never lasts longer than kMaxPlies.
+  static constexpr std::size_t kPlies = GameTraits<G>::kMaxPlies + 2;
+  static constexpr int kMaxDepth = static_cast<int>(GameTraits<G>::kMaxPlies);
+
+  [[nodiscard]] static int terminal_score(const Position& p) {
+    const int first = G::final_score(p);
+    return 100 * (G::side_to_move(p) == 0 ? first : -first);
+  }
+
+  /// Polled at every node: the node limit (deterministic), then every 1024 nodes the stop
+  /// flag and the clock (only when a time limit is set). Never during iteration 1.
+  bool should_abort() {
+    if (aborted_) return true;
+    if (iteration_ <= 1) return false;
+    if (node_limit_ > 0 && nodes_ >= node_limit_) return aborted_ = true;
+    if ((nodes_ & 1023U) == 0) {
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+      if (budget_ms_ > 0 && std::chrono::steady_clock::now() >= deadline_) return aborted_ = true;
+    }
+    return false;
+  }
+
+  /// The generation-order indices of the first `count` moves in search order (valid until the
+  /// next call for the same ply): the table's move, then G::order_score (higher first), then
+  /// generation order. Unique 64-bit keys (primary key in the high half, inverted index in the
+  /// low half) make the order total, so an in-place partial sort is deterministic and does not
+  /// allocate. An out-of-range tt_index (a hash collision) is ignored.
+  const std::uint32_t* sort_moves(const Position& p, const MoveListOf<G>& moves, int tt_index,
+                                  std::size_t count, std::size_t ply) {
+    const std::size_t n = moves.size();
+    std::vector<std::uint32_t>& order_vec = order_[ply];
+    if (order_vec.empty()) order_vec.resize(GameTraits<G>::kMaxMoves);
+    std::uint32_t* order = order_vec.data();
+    if (tt_index >= static_cast<int>(n)) tt_index = -1;
+    if constexpr (HasOrderScore<G>) {
+      std::vector<std::uint64_t>& keys = keys_[ply];
+      if (keys.empty()) keys.resize(GameTraits<G>::kMaxMoves);
+      for (std::size_t i = 0; i < n; ++i) {
+        constexpr std::int64_t kTop = 0x7FFFFFFF;  // the table's move; games' keys stay below
+        const std::int64_t primary =
+            static_cast<int>(i) == tt_index
+                ? kTop
+                : std::min<std::int64_t>(G::order_score(p, moves[i]), kTop - 1);
+        keys[i] = static_cast<std::uint64_t>(primary + kTop + 1) << 32U |
+                  (0xFFFFFFFFU - static_cast<std::uint32_t>(i));
+      }
+      std::partial_sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(count),
+                        keys.begin() + static_cast<std::ptrdiff_t>(n), std::greater<>());
+      for (std::size_t k = 0; k < count; ++k) {
+        order[k] = 0xFFFFFFFFU - static_cast<std::uint32_t>(keys[k] & 0xFFFFFFFFU);
+      }
+    } else {
+      // Generation order with the table's move moved to the front.
+      std::size_t k = 0;
+      if (tt_index >= 0) order[k++] = static_cast<std::uint32_t>(tt_index);
+      for (std::size_t i = 0; i < n && k < count; ++i) {
+        if (static_cast<int>(i) != tt_index) order[k++] = static_cast<std::uint32_t>(i);
+      }
+    }
+    return order;
+  }
+
+  /// Copies the child's principal variation behind `m` at `ply`.
+  void update_pv(std::size_t ply, const Move& m) {
+    Move* line = pv_.data() + ply * kPlies;
+    const Move* child = pv_.data() + (ply + 1) * kPlies;
+    line[0] = m;
+    const std::size_t len = ply + 1 < kPlies ? pv_len_[ply + 1] : 0;
+    std::copy(child, child + len, line + 1);
+    pv_len_[ply] = len + 1;
+  }
+
+  /// One root iteration with a full window. Returns the score and the position in root_order_
+  /// of the best move before it was moved to the front (0: the previous best held). The best
+  /// move is moved to the front of root_order_, keeping the others' relative order.
+  std::pair<int, std::size_t> search_root(int depth) {
+    int alpha = -kInfinity;
+    const int beta = kInfinity;
+    int best_score = -kInfinity;
+    std::size_t best_k = 0;
+    std::uint32_t* order = root_order_.data();
+    pv_len_[0] = 0;
+    bool proven = true;
+    for (std::size_t k = 0; k < root_moves_.size(); ++k) {
+      const Move& m = root_moves_[order[k]];
+      const Position child = G::play(root_, m);
+      const bool before = heuristic_;
+      heuristic_ = false;
+      int score = 0;
+      if (k == 0) {
+        score = -negamax(child, depth - 1, -beta, -alpha, 1, true);
+      } else {
+        score = -negamax(child, depth - 1, -alpha - 1, -alpha, 1, false);
+        if (!aborted_ && score > alpha) score = -negamax(child, depth - 1, -beta, -alpha, 1, true);
+      }
+      proven = proven && !heuristic_;
+      heuristic_ = before || heuristic_;
+      if (aborted_) break;
+      if (score > best_score) {
+        best_score = score;
+        best_k = k;
+        alpha = std::max(alpha, score);
+        update_pv(0, m);
+      }
+    }
+    if (best_k > 0) std::rotate(order, order + best_k, order + best_k + 1);
+    if (!aborted_) {
+      tt_.store(G::hash(root_), best_score, static_cast<int>(order[0]), depth, Bound::Exact, proven);
+    }
+    return {best_score, best_k};
+  }
+
+  /// Fail-soft negamax with PVS. `pv_node`: searched with an open window (table cutoffs are
+  /// not taken there, so the principal variation stays whole).
+  int negamax(const Position& p, int depth, int alpha, int beta, std::size_t ply, bool pv_node) {
+    // Step 1. Count the node, honour the limits.
+    ++nodes_;
+    pv_len_[ply] = 0;
+    if (should_abort()) return 0;
+
+    // Step 2. Past the exact threshold, the game's solver gives the proven score; solver
+    // units are converted to a window that keeps fail-soft bounds valid (floor/ceil of /100).
+    if constexpr (HasExactSolver<G>) {
+      if (settings_.exact > 0 && G::exact_threshold_reached(p, settings_.exact)) {
+        return solve(p, alpha, beta);
+      }
+    }
+
+    // Step 3. At the horizon: the final score if the game is over, else the evaluation.
+    if (depth <= 0 || ply + 1 >= kPlies) {
+      if (G::is_terminal(p)) return terminal_score(p);
+      heuristic_ = true;
+      return std::clamp(eval_(p), -kMaxEval, kMaxEval);
+    }
+
+    // Step 4. Transposition table: a cutoff at non-PV nodes when the stored depth suffices.
+    const std::uint64_t key = G::hash(p);
+    int tt_index = -1;
+    if (const TtEntry* e = tt_.probe(key)) {
+      tt_index = e->move_index();
+      if (!pv_node && e->depth >= depth) {
+        const int s = e->score;
+        const Bound b = e->bound();
+        if (b == Bound::Exact || (b == Bound::Lower && s >= beta) ||
+            (b == Bound::Upper && s <= alpha)) {
+          heuristic_ = heuristic_ || !e->proven();
+          return s;
+        }
+      }
+    }
+
+    // Step 5. Generate moves; none means the game is over.
+    MoveListOf<G> moves;
+    G::generate_moves(p, moves);
+    if (moves.empty()) return terminal_score(p);
+
+    // Step 6. Order, and cap the number of moves searched.
+    std::size_t count = moves.size();
+    const bool capped =
+        settings_.move_cap > 0 && count > static_cast<std::size_t>(settings_.move_cap);
+    if (capped) count = static_cast<std::size_t>(settings_.move_cap);
+    const std::uint32_t* order = sort_moves(p, moves, tt_index, count, ply);
+
+    // Step 7. PVS: the first move with the full window, the rest with a null window and a
+    // re-search when one beats alpha inside a PV node.
+    const int alpha_orig = alpha;
+    const bool heuristic_before = heuristic_;
+    heuristic_ = capped;
+    int best_score = -kInfinity;
+    int best_index = -1;
+    for (std::size_t k = 0; k < count; ++k) {
+      const Move& m = moves[order[k]];
+      const Position child = G::play(p, m);
+      int score = 0;
+      if (k == 0) {
+        score = -negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+      } else {
+        score = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if (pv_node && !aborted_ && score > alpha && score < beta) {
+          score = -negamax(child, depth - 1, -beta, -alpha, ply + 1, true);
+        }
+      }
+      if (aborted_) return 0;
+      if (score > best_score) {
+        best_score = score;
+        best_index = static_cast<int>(order[k]);
+        if (score > alpha) {
+          alpha = score;
+          if (pv_node) update_pv(ply, m);
+          if (alpha >= beta) break;
+        }
+      }
+    }
+
+    // Step 8. Store the result with its bound (fail-soft: best_score may lie outside the window).
+    const Bound bound = best_score <= alpha_orig ? Bound::Upper
+                        : best_score >= beta     ? Bound::Lower
+                                                 : Bound::Exact;
+    tt_.store(key, best_score, best_index, depth, bound, !heuristic_);
+    heuristic_ = heuristic_ || heuristic_before;
+    return best_score;
+  }
+
+  /// Step 2 of negamax: the exact solver, with its proven results kept in the table.
+  int solve(const Position& p, int alpha, int beta) {
+    const std::uint64_t key = G::hash(p);
+    if (const TtEntry* e = tt_.probe(key); e != nullptr && e->depth == kSolvedDepth) {
+      const int s = e->score;
+      const Bound b = e->bound();
+      if (b == Bound::Exact || (b == Bound::Lower && s >= beta) ||
+          (b == Bound::Upper && s <= alpha)) {
+        return s;
+      }
+    }
+    const auto floor100 = [](int x) { return x >= 0 ? x / 100 : -((-x + 99) / 100); };
+    const auto ceil100 = [](int x) { return x >= 0 ? (x + 99) / 100 : -(-x / 100); };
+    std::uint64_t solver_nodes = 0;
+    const int score = 100 * G::solve_exact(p, floor100(alpha), ceil100(beta), solver_nodes);
+    nodes_ += solver_nodes;
+    const Bound bound = score <= alpha ? Bound::Upper : score >= beta ? Bound::Lower : Bound::Exact;
+    tt_.store(key, score, -1, kSolvedDepth, bound, true);
+    return score;
+  }
+
+  Eval eval_;
+  SearchSettings settings_;
+  TranspositionTable tt_;
+  std::vector<Move> pv_;                           ///< triangular PV table, kPlies x kPlies
+  std::vector<std::size_t> pv_len_;
+  std::vector<std::vector<std::uint64_t>> keys_;   ///< per-ply sort keys, sized on first use
+  std::vector<std::vector<std::uint32_t>> order_;  ///< per-ply search order, sized on first use
+  MoveListOf<G> root_moves_;
+  std::vector<std::uint32_t> root_order_;
+  Position root_{};
+  std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool aborted_ = false;
+  bool heuristic_ = false;  ///< an evaluation, cap or unproven table score fed the current subtree
+  int iteration_ = 1;
+  int budget_ms_ = 0;
+  std::chrono::steady_clock::time_point deadline_{};
+};
+
+}  // namespace arena::core

@@ -1,0 +1,246 @@
+// The generic search against plain minimax on toy games: alpha-beta with PVS, the table, move
+// ordering and iterative deepening must not change the root value at a fixed depth. Also
+// determinism, limits, the move cap and the exact-solver hook.
+#include "engine/core/search.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/core/toy_games.hpp"
+
+namespace arena::core {
+namespace {
+
+using toy::HashGame;
+using toy::OrderedHashGame;
+using toy::TicTacToe;
+
+/// Tic-tac-toe's static evaluation: the toy feature set with fixed weights.
+struct TttEval {
+  toy::TttFeatures fs;
+  SparseFeatures scratch;
+  int operator()(const toy::TttPosition& p) {
+    scratch.clear();
+    fs.extract(p, scratch);
+    static constexpr int kWeights[] = {30, 10, 7};
+    int sum = 0;
+    for (const auto& f : scratch) sum += kWeights[f.index] * static_cast<int>(f.value);
+    return sum;
+  }
+};
+
+struct HashEval {
+  int operator()(const toy::HashPosition& p) const { return HashGame::noisy_eval(p); }
+};
+
+/// Plain minimax (negamax form), the reference: same horizon rules as the search.
+template <class G, class Eval>
+int minimax(const typename G::Position& p, int depth, Eval& eval) {
+  const auto terminal = [&] {
+    const int first = G::final_score(p);
+    return 100 * (G::side_to_move(p) == 0 ? first : -first);
+  };
+  if (depth == 0) return G::is_terminal(p) ? terminal() : std::clamp(eval(p), -kMaxEval, kMaxEval);
+  MoveListOf<G> moves;
+  G::generate_moves(p, moves);
+  if (moves.empty()) return terminal();
+  int best = -kInfinity;
+  for (const auto& m : moves) best = std::max(best, -minimax<G>(G::play(p, m), depth - 1, eval));
+  return best;
+}
+
+/// Positions reached by all move sequences of up to `plies` plies (with repeats).
+template <class G>
+void collect(const typename G::Position& p, int plies, std::vector<typename G::Position>& out) {
+  out.push_back(p);
+  if (plies == 0) return;
+  MoveListOf<G> moves;
+  G::generate_moves(p, moves);
+  for (const auto& m : moves) collect<G>(G::play(p, m), plies - 1, out);
+}
+
+SearchLimits depth_limit(int depth) {
+  SearchLimits l;
+  l.depth = depth;
+  return l;
+}
+
+TEST(Search, TicTacToeIsADraw) {
+  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+  const auto r = search.search(TicTacToe::initial({}), depth_limit(9));
+  EXPECT_EQ(r.score, 0);  // the game-theoretic value: a draw with perfect play
+  EXPECT_TRUE(r.exact);
+  ASSERT_FALSE(r.pv.empty());
+  EXPECT_EQ(r.pv.front(), r.best);
+  // The principal variation is a legal line.
+  auto p = TicTacToe::initial({});
+  for (const auto m : r.pv) {
+    MoveListOf<TicTacToe> moves;
+    TicTacToe::generate_moves(p, moves);
+    ASSERT_NE(std::find(moves.begin(), moves.end(), m), moves.end());
+    p = TicTacToe::play(p, m);
+  }
+}
+
+TEST(Search, FindsTheWinAndStopsWhenProven) {
+  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+  // X: 0 1, O: 3 4, X to move: 2 completes the top row.
+  const auto r = search.search(TicTacToe::parse_position("XX-OO----", {}), depth_limit(20));
+  EXPECT_EQ(r.best, 2);
+  EXPECT_EQ(r.score, 100);
+  EXPECT_TRUE(r.exact);
+  EXPECT_LE(r.depth, 5);  // deepening stops once the value is proven
+}
+
+// Each root starts from an empty table: entries left by another root's search may be deeper
+// than this search needs, and using them (correctly) gives a better value than plain minimax.
+TEST(Search, TicTacToeMatchesMinimaxAtEveryDepth) {
+  std::vector<toy::TttPosition> roots;
+  collect<TicTacToe>(TicTacToe::initial({}), 3, roots);
+  for (int depth = 1; depth <= 4; ++depth) {
+    Searcher<TicTacToe, TttEval> search(TttEval{}, {.tt_mb = 1});
+    TttEval eval;
+    for (const auto& p : roots) {
+      if (TicTacToe::is_terminal(p)) continue;
+      search.clear();
+      ASSERT_EQ(search.search(p, depth_limit(depth)).score, minimax<TicTacToe>(p, depth, eval))
+          << TicTacToe::format_position(p) << " depth " << depth;
+    }
+  }
+}
+
+template <class G>
+void expect_matches_minimax_on_hash_game() {
+  std::vector<toy::HashPosition> roots;
+  for (std::uint64_t s = 0; s < 61; s += 3) {
+    for (int ply = 0; ply < HashGame::kLength; ply += 2) roots.push_back({s, ply, false});
+  }
+  collect<G>(G::initial({}), 2, roots);
+  for (int depth = 1; depth <= 7; ++depth) {
+    Searcher<G, HashEval> search(HashEval{}, {.tt_mb = 1});
+    HashEval eval;
+    for (const auto& p : roots) {
+      if (G::is_terminal(p)) continue;
+      search.clear();
+      const auto r = search.search(p, depth_limit(depth));
+      ASSERT_EQ(r.score, minimax<G>(p, depth, eval))
+          << "state " << p.state << " ply " << p.ply << " depth " << depth;
+      ASSERT_EQ(r.score, -minimax<G>(G::play(p, r.best), depth - 1, eval));
+    }
+  }
+}
+
+TEST(Search, HashGameMatchesMinimax) { expect_matches_minimax_on_hash_game<HashGame>(); }
+
+TEST(Search, HashGameWithOrderingMatchesMinimax) {
+  expect_matches_minimax_on_hash_game<OrderedHashGame>();
+}
+
+/// A HashGame position with a bushy tree (the start state passes at once).
+toy::HashPosition bushy_root() {
+  toy::HashPosition p{0, 0, false};
+  while (HashGame::branching(p) < 4) ++p.state;
+  return p;
+}
+
+TEST(Search, FixedDepthAndNodesAreDeterministic) {
+  const auto p = bushy_root();
+  SearchLimits nodes;
+  nodes.nodes = 300;
+  for (const SearchLimits& limits : {depth_limit(8), nodes}) {
+    Searcher<OrderedHashGame, HashEval> a(HashEval{}, {});
+    Searcher<OrderedHashGame, HashEval> b(HashEval{}, {});
+    const auto ra = a.search(p, limits);
+    const auto rb = b.search(p, limits);
+    EXPECT_EQ(ra.nodes, rb.nodes);
+    EXPECT_EQ(ra.best, rb.best);
+    EXPECT_EQ(ra.score, rb.score);
+    EXPECT_EQ(ra.pv, rb.pv);
+  }
+}
+
+TEST(Search, NodeLimitStopsAfterDepthOne) {
+  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+  SearchLimits limits;
+  limits.nodes = 1;
+  const auto r = search.search(TicTacToe::initial({}), limits);
+  EXPECT_EQ(r.depth, 1);    // depth 1 always completes
+  EXPECT_GE(r.nodes, 9U);   // the 9 children of the start position, plus PVS re-searches
+  EXPECT_LE(r.nodes, 18U);
+  limits.nodes = 2000;
+  const auto deeper = search.search(TicTacToe::initial({}), limits);
+  EXPECT_LE(deeper.nodes, 2000U);
+  EXPECT_GT(deeper.depth, 1);
+}
+
+TEST(Search, StopFlagKeepsDepthOne) {
+  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+  const std::atomic<bool> stop{true};
+  const auto r = search.search(TicTacToe::initial({}), depth_limit(9), &stop);
+  EXPECT_EQ(r.depth, 1);
+}
+
+TEST(Search, MoveTimeReturnsALegalMove) {
+  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+  SearchLimits limits;
+  limits.movetime_ms = 50;
+  const auto r = search.search(TicTacToe::initial({}), limits);
+  EXPECT_GE(r.depth, 1);
+  EXPECT_LT(r.best, 9);
+}
+
+TEST(Search, MoveCapSearchesFewerNodes) {
+  Searcher<OrderedHashGame, HashEval> full(HashEval{}, {});
+  Searcher<OrderedHashGame, HashEval> capped(HashEval{}, {.move_cap = 2});
+  const auto p = bushy_root();
+  const auto rf = full.search(p, depth_limit(10));
+  const auto rc = capped.search(p, depth_limit(10));
+  EXPECT_LT(rc.nodes, rf.nodes);
+  EXPECT_FALSE(rc.exact);
+}
+
+TEST(Search, TerminalRootGivesTheFinalScore) {
+  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+  // O completed the middle column... X to move has lost: X 0 2 6, O 1 4 7.
+  const auto r = search.search(TicTacToe::parse_position("XOX-O-XO-", {}), depth_limit(3));
+  EXPECT_EQ(r.score, -100);
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.depth, 0);
+}
+
+/// Tic-tac-toe with an exact solver hook (plain minimax to the end), to test the hand-over.
+struct SolvedTicTacToe : TicTacToe {
+  static bool exact_threshold_reached(const Position& p, int n) { return 9 - p.ply <= n; }
+  static int solve_exact(const Position& p, int /*alpha*/, int /*beta*/, std::uint64_t& nodes) {
+    ++nodes;
+    MoveListOf<TicTacToe> moves;
+    generate_moves(p, moves);
+    if (moves.empty()) return side_to_move(p) == 0 ? final_score(p) : -final_score(p);
+    int best = -1000;
+    for (const auto m : moves) best = std::max(best, -solve_exact(play(p, m), 0, 0, nodes));
+    return best;
+  }
+};
+static_assert(HasExactSolver<SolvedTicTacToe>);
+
+TEST(Search, ExactSolverHookGivesTheProvenValue) {
+  Searcher<SolvedTicTacToe, TttEval> search(TttEval{}, {.exact = 9});
+  const auto r = search.search(SolvedTicTacToe::initial({}), depth_limit(2));
+  EXPECT_EQ(r.score, 0);
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.depth, 1);
+  // Above the threshold at the root (5 empties), the hook solves the children (4 empties).
+  Searcher<SolvedTicTacToe, TttEval> partial(TttEval{}, {.exact = 4});
+  const auto w = partial.search(SolvedTicTacToe::parse_position("XX-OO----", {}), depth_limit(3));
+  EXPECT_EQ(w.best, 2);
+  EXPECT_EQ(w.score, 100);
+  EXPECT_TRUE(w.exact);
+  EXPECT_EQ(w.depth, 1);
+}
+
+}  // namespace
+}  // namespace arena::core
