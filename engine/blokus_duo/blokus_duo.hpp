@@ -1,0 +1,77 @@
+// Blokus Duo bound to the generic Game concept (engine/core/game.hpp): a thin static facade
+// over position.hpp, notation.hpp and features.hpp. Rules travel inside the position.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/blokus_duo/features.hpp"
+#include "engine/blokus_duo/notation.hpp"
+#include "engine/blokus_duo/position.hpp"
+#include "engine/core/game.hpp"
+
+namespace arena::blokus_duo {
+
+/// The game type registered as "blokus-duo". Moves are distinct placements (never two codes
+/// for the same cells); notation is the GPCC 4-character code; final scores follow
+/// Position::rules (default: gpcc, the difference of squares placed).
+struct BlokusDuo {
+  using Position = blokus_duo::Position;
+  using Move = blokus_duo::Move;
+  using Rules = blokus_duo::Rules;
+
+  static constexpr std::string_view kName = "blokus-duo";
+
+  static Rules parse_rules(std::string_view text) { return blokus_duo::parse_rules(text); }
+  static std::string format_rules(const Rules& r) { return blokus_duo::format_rules(r); }
+  static Position initial(const Rules& r) { return initial_position(r); }
+  static void generate_moves(const Position& p, MoveList& list) {
+    blokus_duo::generate_moves(p, list);
+  }
+  static Position play(const Position& p, Move m) { return blokus_duo::play(p, m); }
+  static bool is_terminal(const Position& p) { return blokus_duo::is_terminal(p); }
+  static int final_score(const Position& p) { return blokus_duo::final_score(p); }
+  static int side_to_move(const Position& p) { return p.side; }
+  static int ply(const Position& p) { return p.plies; }
+  static std::uint64_t hash(const Position& p) { return p.hash; }
+  static bool is_pass(Move m) { return m.is_pass(); }
+  static Move pass_move() { return Move{}; }
+  static Move parse_move(const Position& p, std::string_view text) {
+    return blokus_duo::parse_move(p, text);
+  }
+  static std::string format_move(const Position&, Move m) { return format_code(m); }
+  static Position parse_position(std::string_view text, const Rules& r) {
+    return blokus_duo::parse_position(text, r);
+  }
+  static std::string format_position(const Position& p) {
+    return blokus_duo::format_position(p);
+  }
+  static std::string render(const Position& p) { return blokus_duo::render(p); }
+  static std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
+    return blokus_duo::make_feature_set(name);
+  }
+
+  /// Move-ordering key for the generic search (piece size first; see features.hpp).
+  static int order_score(const Position& p, Move m) { return blokus_duo::order_score(p, m); }
+  /// Perft's leaf rule (engine/core/perft.hpp): a pass is not a counted move sequence, since
+  /// the published counts (counts.md) count distinct placements only.
+  static bool perft_counts_pass(const Position&) { return false; }
+};
+
+}  // namespace arena::blokus_duo
+
+namespace arena::core {
+
+/// Blokus Duo's compile-time knobs: kMaxMoves bounds the placements of any position (see
+/// position.hpp), kMaxPlies the plies of a game.
+template <>
+struct GameTraits<blokus_duo::BlokusDuo> {
+  static constexpr std::size_t kMaxMoves = blokus_duo::kMaxMoves;
+  static constexpr std::size_t kMaxPlies = blokus_duo::kMaxPlies;
+};
+
+static_assert(Game<blokus_duo::BlokusDuo>);
+
+}  // namespace arena::core

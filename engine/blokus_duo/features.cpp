@@ -1,0 +1,163 @@
+// The `classic` and `greedy` feature sets and the move-ordering key.
+#include "engine/blokus_duo/features.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+
+namespace arena::blokus_duo {
+
+namespace {
+
+/// Manhattan distance of cell c to the board centre (6.5, 6.5), in half-cells.
+int centre_distance_of_cell(int c) {
+  return std::abs(2 * cell_x(c) - (kBoardSize - 1)) + std::abs(2 * cell_y(c) - (kBoardSize - 1));
+}
+
+/// The smallest centre distance over player `who`'s attach points (28 when it has none).
+int nearest_attach_to_centre(const Position& p, int who) {
+  int best = 2 * kBoardSize;
+  p.attach[static_cast<std::size_t>(who)].for_each(
+      [&](int c) { best = std::min(best, centre_distance_of_cell(c)); });
+  return best;
+}
+
+/// Remaining pentominoes (pieces j-u) of player `who`.
+int large_pieces_left(const Position& p, int who) {
+  constexpr std::uint32_t kPentominoes = kAllPieces & ~((std::uint32_t{1} << 9) - 1);
+  return std::popcount(p.pieces_left[static_cast<std::size_t>(who)] & kPentominoes);
+}
+
+/// Shared parts of both sets: a fixed declaration of names and phases.
+class DeclaredSet : public core::FeatureSet<Position> {
+ public:
+  DeclaredSet(std::string name, int version, std::vector<std::string> names,
+              std::vector<int> phase_starts)
+      : name_(std::move(name)), names_(std::move(names)), phase_starts_(std::move(phase_starts)) {
+    std::string decl = name_ + "|v" + std::to_string(version);
+    for (const std::string& n : names_) decl += "|" + n;
+    for (const int s : phase_starts_) decl += "|phase@" + std::to_string(s);
+    hash_ = core::fnv1a64(decl);
+  }
+  [[nodiscard]] std::string name() const override { return name_; }
+  [[nodiscard]] std::uint64_t declaration_hash() const override { return hash_; }
+  [[nodiscard]] int num_features() const override { return static_cast<int>(names_.size()); }
+  [[nodiscard]] int num_phases() const override { return static_cast<int>(phase_starts_.size()); }
+  [[nodiscard]] std::string feature_name(int i) const override {
+    return names_.at(static_cast<std::size_t>(i));
+  }
+  /// Phase by move number: the last phase whose first ply is <= the plies played.
+  [[nodiscard]] int phase(const Position& p) const override {
+    int ph = 0;
+    while (ph + 1 < num_phases() && p.plies >= phase_starts_[static_cast<std::size_t>(ph + 1)]) {
+      ++ph;
+    }
+    return ph;
+  }
+
+ private:
+  std::string name_;
+  std::vector<std::string> names_;
+  std::vector<int> phase_starts_;
+  std::uint64_t hash_ = 0;
+};
+
+/// `classic`: 9 features, phases starting at plies 0, 8, 16, 26 (opening: the race to the
+/// centre; early and late middle game; ending).
+class ClassicSet final : public DeclaredSet {
+ public:
+  ClassicSet()
+      : DeclaredSet("classic", 1,
+                    {"squares", "attach_mine", "attach_theirs", "influence_mine",
+                     "influence_theirs", "large_left", "centre", "mobility_mine",
+                     "mobility_theirs"},
+                    {0, 8, 16, 26}) {}
+
+  void extract(const Position& p, core::SparseFeatures& out) const override {
+    const int me = p.side;
+    const int opp = me ^ 1;
+    const auto add = [&](std::uint32_t i, int v) {
+      if (v != 0) out.push_back({i, static_cast<float>(v)});
+    };
+    add(0, p.squares_placed[static_cast<std::size_t>(me)] -
+               p.squares_placed[static_cast<std::size_t>(opp)]);
+    add(1, usable_attach_points(p, me));
+    add(2, usable_attach_points(p, opp));
+    add(3, influence(p, me, kInfluenceSteps));
+    add(4, influence(p, opp, kInfluenceSteps));
+    add(5, large_pieces_left(p, me) - large_pieces_left(p, opp));
+    add(6, nearest_attach_to_centre(p, opp) - nearest_attach_to_centre(p, me));
+    add(7, count_placements_of(p, me));
+    add(8, count_placements_of(p, opp));
+  }
+};
+
+/// `greedy`: the contest hosts' simple player as a one-ply evaluation. After the greedy
+/// player's move the opponent is to move, so `squares` (mover minus opponent) rewards the
+/// largest piece and `centre_last` (the opponent's last piece's centre distance minus the
+/// mover's) rewards the piece closest to the centre; with weights 100 and 5 the size always
+/// dominates (5 x 13 < 100).
+class GreedySet final : public DeclaredSet {
+ public:
+  GreedySet() : DeclaredSet("greedy", 1, {"squares", "centre_last"}, {0}) {}
+
+  void extract(const Position& p, core::SparseFeatures& out) const override {
+    const std::size_t me = p.side;
+    const std::size_t opp = me ^ 1U;
+    const int placed = p.squares_placed[me] - p.squares_placed[opp];
+    if (placed != 0) out.push_back({0, static_cast<float>(placed)});
+    const auto dist = [&](std::size_t who) {
+      const Move m = p.last_placement[who];
+      return m.is_pass() ? 0.0F : centre_distance(m.id) / 2.0F;
+    };
+    const float centre = dist(opp) - dist(me);
+    if (centre != 0.0F) out.push_back({1, centre});
+  }
+};
+
+}  // namespace
+
+float centre_distance(int id) {
+  const Placement& pl = placement_table()[id];
+  int sum = 0;
+  for (int i = 0; i < pl.size; ++i) sum += centre_distance_of_cell(pl.cells[static_cast<std::size_t>(i)]);
+  return static_cast<float>(sum) / static_cast<float>(pl.size);
+}
+
+int usable_attach_points(const Position& p, int who) {
+  int n = 0;
+  p.attach[static_cast<std::size_t>(who)].for_each(
+      [&](int c) { n += has_placement_at(p, who, c) ? 1 : 0; });
+  return n;
+}
+
+int influence(const Position& p, int who, int steps) {
+  const std::size_t w = static_cast<std::size_t>(who);
+  Bits256 reach = p.attach[w];
+  // Breadth-first growth by whole-board dilation: each step is 4 shifts and a mask.
+  for (int i = 0; i < steps; ++i) reach = dilate(reach).remove(p.forbidden[w]);
+  return reach.count();
+}
+
+int order_score(const Position& p, Move m) {
+  if (m.is_pass()) return 0;
+  const Placement& pl = placement_table()[m.id];
+  Bits256 gained = pl.corners;
+  gained.remove(p.forbidden[p.side]);
+  gained.remove(p.attach[p.side]);
+  return pl.size * 1000 + std::min(gained.count(), 15) * 40 +
+         (26 - static_cast<int>(centre_distance(m.id)));
+}
+
+std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
+  if (name == "classic") return std::make_unique<ClassicSet>();
+  if (name == "greedy") return std::make_unique<GreedySet>();
+  throw InputError("blokus-duo: unknown feature set '" + std::string(name) +
+                   "' (known: classic, greedy)");
+}
+
+}  // namespace arena::blokus_duo

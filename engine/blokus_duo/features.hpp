@@ -1,0 +1,43 @@
+// Blokus Duo evaluation features and the move-ordering key. Two declared sets:
+//  - `classic`: the terms the Blokus Duo contest programs found useful (squares placed,
+//    usable attach points, influence, remaining large pieces, distance to the centre in the
+//    opening, mobility), 4 phases by move number;
+//  - `greedy`: the contest hosts' simple player as a one-ply evaluation (largest piece first,
+//    then the piece closest to the centre), 1 phase.
+// Values are from the side to move's view; weights are centi-squares per unit.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/blokus_duo/position.hpp"
+#include "engine/core/features.hpp"
+
+namespace arena::blokus_duo {
+
+/// Steps of the influence feature: empty cells a side can reach from its attach points by
+/// this many edge steps through cells it may cover.
+inline constexpr int kInfluenceSteps = 3;
+
+/// Average distance of placement `id`'s cells to the board centre, in half-cells
+/// (|2x - 13| + |2y - 13| averaged over the cells; 0..26).
+[[nodiscard]] float centre_distance(int id);
+
+/// Usable attach points of player `who`: attach cells through which at least one of its
+/// remaining pieces has a legal placement.
+[[nodiscard]] int usable_attach_points(const Position& p, int who);
+
+/// Empty cells player `who` can reach within `steps` edge steps from its usable attach
+/// points, moving only through cells it may cover.
+[[nodiscard]] int influence(const Position& p, int who, int steps);
+
+/// Move-ordering key, higher first: piece size, then new attach points gained, then closeness
+/// of the piece to the centre.
+[[nodiscard]] int order_score(const Position& p, Move m);
+
+/// The declared feature set `name` ("classic" or "greedy"). Throws InputError naming the
+/// known sets.
+[[nodiscard]] std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name);
+
+}  // namespace arena::blokus_duo
