@@ -1,0 +1,72 @@
+// Self-play options (see options.hpp).
+#include "selfplay/options.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+#include <boost/program_options.hpp>
+
+#include "engine/core/errors.hpp"
+
+namespace po = boost::program_options;
+
+namespace arena::selfplay {
+
+void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) {
+  desc.add_options()
+      ("engine", po::value(&opts.engines)->required(),
+       "engine config file (give two or more)")
+      ("games", po::value(&opts.games)->default_value(opts.games),
+       "number of games (ids 0..N-1; games 2k and 2k+1 share an opening, seats swapped)")
+      ("threads", po::value(&opts.threads)->default_value(opts.threads),
+       "games played at once")
+      ("seed", po::value(&opts.seed)->default_value(opts.seed),
+       "run seed: openings and every game's seed derive from it")
+      ("openings", po::value(&opts.openings)->default_value(opts.openings),
+       "random:K (K random plies per pair) or a FILE with one opening per line")
+      ("opening-order", po::value(&opts.opening_order)->default_value(opts.opening_order),
+       "order of a file's openings: sequential or random")
+      ("format", po::value(&opts.format)->default_value(opts.format),
+       "more than two engines: round-robin or gauntlet (first engine against each other)")
+      ("depth", po::value(&opts.depth)->default_value(0), "search depth for every engine (plies)")
+      ("nodes", po::value(&opts.nodes)->default_value(0), "node limit per move for every engine")
+      ("movetime", po::value(&opts.movetime_ms)->default_value(0), "time per move, ms")
+      ("tc", po::value(&opts.tc), "game time SECONDS+INC per side (e.g. 60+0.5)")
+      ("temperature", po::value(&opts.temperature)->default_value(0),
+       "softmax temperature for the first plies, centi-units (0 = best move)")
+      ("temperature-plies", po::value(&opts.temperature_plies)->default_value(0),
+       "plies (from the start, opening included) that use the temperature")
+      ("record-evals", po::bool_switch(&opts.record_evals),
+       "log each move's search score, depth, nodes and time")
+      ("out", po::value(&opts.out),
+       "log file (JSON Lines); an existing log of the same run is resumed")
+      ("sprt", po::value(&opts.sprt),
+       "stop early: elo0=,elo1=,alpha=,beta=[,model=logistic|normalized] (two engines)")
+      ("shard", po::value(&opts.shard), "play only pairs with pair id = i mod n (i/n)")
+      ("rules", po::value(&opts.rules), "the game's rule options (key=value,...)")
+      ("fsync", po::bool_switch(&opts.fsync), "fsync the log after every game")
+      ("quiet", po::bool_switch(&opts.quiet), "no progress on stderr");
+}
+
+TimeControl parse_time_control(const std::string& text) {
+  const auto bad = [&]() {
+    return InputError("--tc: '" + text + "' (expected SECONDS[+INC], e.g. 60+0.5)");
+  };
+  const auto plus = text.find('+');
+  const auto seconds = [&](const std::string& part) {
+    char* end = nullptr;
+    const double v = std::strtod(part.c_str(), &end);
+    if (part.empty() || end != part.c_str() + part.size() || !std::isfinite(v) || v < 0 ||
+        v > 1e6) {
+      throw bad();
+    }
+    return static_cast<int>(std::lround(v * 1000.0));
+  };
+  TimeControl tc;
+  tc.base_ms = seconds(text.substr(0, plus));
+  if (plus != std::string::npos) tc.increment_ms = seconds(text.substr(plus + 1));
+  if (tc.base_ms <= 0) throw bad();
+  return tc;
+}
+
+}  // namespace arena::selfplay

@@ -1,0 +1,55 @@
+// The options of a self-play run: a plain struct, the Boost.Program_options description that
+// fills it (the module owns its options; `arena selfplay` and `arena loop` both add it), and
+// the parsers of its compound values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <boost/program_options/options_description.hpp>
+
+namespace arena::selfplay {
+
+/// Everything `arena selfplay` takes. Defaults are the CLI's defaults.
+struct SelfplayOptions {
+  std::vector<std::string> engines;     ///< config paths, two or more
+  std::int64_t games = 100;
+  int threads = 1;
+  std::uint64_t seed = 1;
+  std::string openings = "random:4";    ///< "random:K" or a file
+  std::string opening_order = "sequential";
+  std::string format = "round-robin";
+  int depth = 0;                        ///< overrides, 0 = the configs' limits
+  std::uint64_t nodes = 0;
+  int movetime_ms = 0;
+  std::string tc;                       ///< "SECONDS+INC", "" = none
+  int temperature = 0;                  ///< centi-units, 0 = off
+  int temperature_plies = 0;
+  bool record_evals = false;
+  std::string out;                      ///< log path; "" = runs/selfplay-<UTC time>.jsonl
+  std::string sprt;                     ///< "elo0=..,elo1=..,alpha=..,beta=..[,model=..]"
+  std::string shard;                    ///< "i/n", "" = everything
+  std::string rules;                    ///< the game's rule options, "" = standard
+  bool quiet = false;                   ///< no progress on stderr
+  bool fsync = false;                   ///< fsync the log after every game
+  // Set by the caller, not by options:
+  std::vector<std::string> command_line;  ///< recorded in the run record
+  bool handle_signals = true;           ///< SIGINT/SIGTERM stop the run cleanly
+};
+
+/// Adds the self-play options (all but --json, which belongs to the command) to `desc`,
+/// storing into `opts`. `opts` must outlive the parse.
+void add_selfplay_options(boost::program_options::options_description& desc,
+                          SelfplayOptions& opts);
+
+/// A game clock: base time and increment per move, milliseconds.
+struct TimeControl {
+  int base_ms = 0;
+  int increment_ms = 0;
+};
+
+/// Parses "SECONDS[+INC]" (decimals allowed, e.g. "60+0.5"); throws InputError naming --tc.
+[[nodiscard]] TimeControl parse_time_control(const std::string& text);
+
+}  // namespace arena::selfplay

@@ -1,0 +1,162 @@
+// Preparing a self-play run (see run_setup.hpp).
+#include "selfplay/run_setup.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
+#include <set>
+
+#include "engine/core/errors.hpp"
+#include "engine/core/version.hpp"
+
+namespace arena::selfplay {
+
+namespace {
+
+std::string utc_time(const char* format) {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
+
+std::string hex16(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::vector<core::EngineConfig> load_configs(const SelfplayOptions& opts) {
+  if (opts.engines.size() < 2) throw InputError("--engine: give at least two engine configs");
+  std::vector<core::EngineConfig> configs;
+  for (const auto& path : opts.engines) configs.push_back(core::load_engine_config(path));
+  for (const auto& c : configs) {
+    if (c.game != configs[0].game) {
+      throw InputError("--engine: " + c.path + " is a config for '" + c.game + "' but " +
+                       configs[0].path + " is for '" + configs[0].game + "'");
+    }
+  }
+  std::set<std::string> names;
+  for (const auto& c : configs) {
+    if (!names.insert(c.name).second) {
+      throw InputError("--engine: two engines are named '" + c.name +
+                       "' (logs identify engines by name; rename one)");
+    }
+  }
+  return configs;
+}
+
+}  // namespace
+
+std::string selfplay_game(const SelfplayOptions& opts) { return load_configs(opts)[0].game; }
+
+RunSetup prepare_run(const SelfplayOptions& opts) {
+  // Step 1: scalar options.
+  if (opts.threads < 1) throw InputError("--threads: must be at least 1");
+  if (opts.depth < 0 || opts.movetime_ms < 0) {
+    throw InputError("--depth/--movetime: must not be negative");
+  }
+  if (opts.temperature < 0 || opts.temperature_plies < 0) {
+    throw InputError("--temperature/--temperature-plies: must not be negative");
+  }
+  const Format format = parse_format(opts.format);
+  const Shard shard = opts.shard.empty() ? Shard{} : parse_shard(opts.shard);
+  const OpeningSpec openings = parse_opening_spec(opts.openings);
+  const OpeningOrder order = parse_opening_order(opts.opening_order);
+  PlaySettings settings;
+  settings.limits.depth = opts.depth;
+  settings.limits.nodes = opts.nodes;
+  settings.limits.movetime_ms = opts.movetime_ms;
+  if (!opts.tc.empty()) {
+    const TimeControl tc = parse_time_control(opts.tc);
+    settings.clock_ms = tc.base_ms;
+    settings.increment_ms = tc.increment_ms;
+  }
+  settings.temperature = opts.temperature;
+  settings.temperature_plies = opts.temperature_plies;
+  settings.record_evals = opts.record_evals;
+
+  // Step 2: engines, schedule and the SPRT.
+  std::vector<core::EngineConfig> configs = load_configs(opts);
+  std::vector<std::string> names;
+  for (const auto& c : configs) names.push_back(c.name);
+  Schedule schedule(static_cast<int>(configs.size()), format, opts.games, shard);
+  std::optional<analysis::SprtParams> sprt;
+  if (!opts.sprt.empty()) {
+    if (configs.size() != 2) throw InputError("--sprt: needs exactly two engines");
+    sprt = analysis::parse_sprt_params(opts.sprt, "--sprt");
+  }
+  if (!openings.is_random() && !std::filesystem::is_regular_file(openings.file)) {
+    throw InputError("--openings: cannot read '" + openings.file +
+                     "' (expected random:K or an openings file)");
+  }
+
+  // Step 3: the run record.
+  RunRecord r;
+  r.game = configs[0].game;
+  for (const auto& c : configs) r.engines.push_back({c.name, hex16(c.hash), c.text, c.path});
+  r.seed = opts.seed;
+  r.limits = {opts.depth, opts.nodes, opts.movetime_ms, opts.tc};
+  r.openings = opts.openings;
+  r.opening_order = opening_order_name(order);
+  r.format = format_name(format);
+  r.games = opts.games;
+  r.shard_index = shard.index;
+  r.shard_count = shard.count;
+  r.sprt = opts.sprt;
+  r.temperature = opts.temperature;
+  r.temperature_plies = opts.temperature_plies;
+  r.record_evals = opts.record_evals;
+  r.command_line = opts.command_line;
+  r.arena_version = kVersion;
+  r.arena_revision = kRevision;
+  r.start_time = utc_time("%Y-%m-%dT%H:%M:%SZ");
+
+  return RunSetup{std::move(configs), std::move(names), std::move(r), schedule, sprt, settings,
+                  openings, order, opts.out.empty() ? default_log_path() : opts.out};
+}
+
+ResumeState inspect_log(const std::string& path, const RunRecord& record,
+                        const Schedule& schedule) {
+  ResumeState state;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) {
+    return state;
+  }
+  LogFile log = read_log_file(path);
+  if (const auto field = run_record_difference(log.run, record, false)) {
+    throw InputError(where(path, 1) + "the log belongs to a different run: field '" + *field +
+                     "' differs (use another --out, or the original command)");
+  }
+  for (const auto& g : log.games) {
+    if (!schedule.in_shard(g.id)) {
+      throw InputError(path + ": game id " + std::to_string(g.id) + " is not in shard " +
+                       std::to_string(schedule.shard().index) + "/" +
+                       std::to_string(schedule.shard().count));
+    }
+  }
+  state.resume = true;
+  state.intact_bytes = log.intact_bytes;
+  state.games = std::move(log.games);
+  state.warnings = std::move(log.warnings);
+  return state;
+}
+
+std::vector<std::int64_t> pending_ids(const Schedule& schedule,
+                                      const std::vector<GameRecord>& done) {
+  std::set<std::int64_t> have;
+  for (const auto& g : done) have.insert(g.id);
+  std::vector<std::int64_t> ids;
+  for (const auto id : schedule.shard_ids()) {
+    if (have.count(id) == 0) ids.push_back(id);
+  }
+  return ids;
+}
+
+std::string default_log_path() {
+  return "runs/selfplay-" + utc_time("%Y%m%d-%H%M%S") + ".jsonl";
+}
+
+}  // namespace arena::selfplay

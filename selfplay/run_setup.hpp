@@ -1,0 +1,64 @@
+// The game-independent preparation of a run, all done before any game: options checked,
+// engine configs loaded, the run record built, an existing log inspected for resuming.
+// Every problem is an InputError (exit 2) naming the option, file or field.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/sprt.hpp"
+#include "engine/core/engine_config.hpp"
+#include "selfplay/game_log.hpp"
+#include "selfplay/openings.hpp"
+#include "selfplay/options.hpp"
+#include "selfplay/play_game.hpp"
+#include "selfplay/schedule.hpp"
+
+namespace arena::selfplay {
+
+/// A checked run, ready for its game to add rules and openings.
+struct RunSetup {
+  std::vector<core::EngineConfig> configs;
+  std::vector<std::string> names;          ///< engine names by index (distinct)
+  RunRecord record;                        ///< `rules` still to be filled by the game
+  Schedule schedule;
+  std::optional<analysis::SprtParams> sprt;
+  PlaySettings settings;
+  OpeningSpec openings;
+  OpeningOrder opening_order = OpeningOrder::Sequential;
+  std::string log_path;                    ///< --out, or the default path
+};
+
+/// Checks `opts` and loads the configs. Throws InputError for: fewer than two engines, an
+/// unreadable or invalid config (the parser names file:line:key), configs of different games,
+/// two engines with one name, --threads < 1, --games < 1, negative limits, a malformed --tc,
+/// --openings, --opening-order, --format, --shard or --sprt, --sprt with more than two engines.
+[[nodiscard]] RunSetup prepare_run(const SelfplayOptions& opts);
+
+/// The game of a run's configs (loads them; the same checks as prepare_run).
+[[nodiscard]] std::string selfplay_game(const SelfplayOptions& opts);
+
+/// What an existing log contributes to a run.
+struct ResumeState {
+  bool resume = false;               ///< the log exists with a run record: append to it
+  std::uint64_t intact_bytes = 0;    ///< truncate to this before appending (drops a torn tail)
+  std::vector<GameRecord> games;     ///< games already logged
+  std::vector<std::string> warnings;
+};
+
+/// Inspects `path`: absent or empty -> a new log. Otherwise reads it (read_log_file) and
+/// throws InputError when its run record differs from `record` (naming the field) or when it
+/// holds a game id outside `schedule`'s shard.
+[[nodiscard]] ResumeState inspect_log(const std::string& path, const RunRecord& record,
+                                      const Schedule& schedule);
+
+/// The ids of the shard not yet in `done`, in increasing order.
+[[nodiscard]] std::vector<std::int64_t> pending_ids(const Schedule& schedule,
+                                                   const std::vector<GameRecord>& done);
+
+/// "runs/selfplay-YYYYmmdd-HHMMSS.jsonl" (UTC) relative to the working folder.
+[[nodiscard]] std::string default_log_path();
+
+}  // namespace arena::selfplay

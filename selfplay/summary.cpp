@@ -1,0 +1,182 @@
+// Progress lines and final summaries of self-play runs (see summary.hpp).
+#include "selfplay/summary.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace arena::selfplay {
+
+using nlohmann::json;
+
+namespace {
+
+/// A JSON number, or null for NaN and infinities (JSON has neither).
+json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+std::string fixed(double v, int decimals) {
+  if (std::isnan(v)) return "n/a";
+  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string signed_fixed(double v, int decimals) {
+  return (std::isfinite(v) && v >= 0 ? "+" : "") + fixed(v, decimals);
+}
+
+std::string duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char buf[64];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%lld:%02lld", s / 60, s % 60);
+  }
+  return buf;
+}
+
+}  // namespace
+
+std::vector<PairingSummary> summarize(const MatchTally& tally,
+                                      const std::optional<analysis::SprtParams>& sprt) {
+  std::vector<PairingSummary> out;
+  for (int i = 0; i < tally.pairings(); ++i) {
+    PairingSummary p;
+    p.counts = tally.counts(i);
+    p.stats = analysis::pair_stats(p.counts);
+    if (sprt) p.sprt = analysis::pair_sprt(p.counts, *sprt);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+json summary_json(const SelfplaySummary& s) {
+  json pairs = json::array();
+  for (const auto& p : s.pairings) {
+    const auto& c = p.counts;
+    json sprt = nullptr;
+    if (p.sprt) {
+      sprt = {{"llr", number(p.sprt->llr)},
+              {"lower", number(p.sprt->bounds.lower)},
+              {"upper", number(p.sprt->bounds.upper)},
+              {"state", analysis::state_name(p.sprt->state)},
+              {"model", analysis::model_name(p.sprt->model)},
+              {"elo0", p.sprt->elo0},
+              {"elo1", p.sprt->elo1},
+              {"alpha", p.sprt->alpha},
+              {"beta", p.sprt->beta}};
+    }
+    pairs.push_back({{"first", c.a},
+                     {"second", c.b},
+                     {"games", c.wdl.games()},
+                     {"wins", c.wdl.wins},
+                     {"draws", c.wdl.draws},
+                     {"losses", c.wdl.losses},
+                     {"score", number(p.stats.score)},
+                     {"elo", number(p.stats.elo.value)},
+                     {"elo_ci95", number(p.stats.elo.ci95)},
+                     {"pentanomial", {c.pentanomial.ll, c.pentanomial.ld, c.pentanomial.wl_dd,
+                                      c.pentanomial.wd, c.pentanomial.ww}},
+                     {"incomplete_pairs", c.incomplete_pairs},
+                     {"sprt", sprt}});
+  }
+  return {{"game", s.game},
+          {"log", s.log_path},
+          {"games_requested", s.games_requested},
+          {"games_logged", s.games_logged},
+          {"games_played", s.games_played},
+          {"seconds", s.seconds},
+          {"games_per_second", number(s.games_per_second)},
+          {"interrupted", s.interrupted},
+          {"sprt_stopped", s.sprt_stopped},
+          {"pairs", pairs},
+          {"warnings", s.warnings}};
+}
+
+std::string summary_text(const SelfplaySummary& s) {
+  std::ostringstream out;
+  for (const auto& p : s.pairings) {
+    const auto& c = p.counts;
+    const auto& q = c.pentanomial;
+    out << c.a << " vs " << c.b << ": " << c.wdl.games() << " games, W-D-L " << c.wdl.wins
+        << "-" << c.wdl.draws << "-" << c.wdl.losses << ", score " << fixed(p.stats.score, 3)
+        << ", Elo " << signed_fixed(p.stats.elo.value, 1) << " +- "
+        << fixed(p.stats.elo.ci95, 1) << " (95%)\n"
+        << "  pentanomial [LL LD WL+DD WD WW] = [" << q.ll << " " << q.ld << " " << q.wl_dd
+        << " " << q.wd << " " << q.ww << "]";
+    if (c.incomplete_pairs > 0) out << ", " << c.incomplete_pairs << " incomplete pair(s)";
+    out << "\n";
+    if (p.sprt) {
+      out << "  SPRT (" << analysis::model_name(p.sprt->model) << ", elo0 " << p.sprt->elo0
+          << ", elo1 " << p.sprt->elo1 << "): LLR " << fixed(p.sprt->llr, 2) << " in ["
+          << fixed(p.sprt->bounds.lower, 2) << ", " << fixed(p.sprt->bounds.upper, 2) << "] -> "
+          << analysis::state_name(p.sprt->state) << "\n";
+    }
+  }
+  out << s.games_logged << "/" << s.games_requested << " games in the log (" << s.games_played
+      << " played now, " << fixed(s.games_per_second, 2) << " games/s)";
+  if (s.sprt_stopped) out << ", stopped by the SPRT";
+  out << "\nlog: " << s.log_path << "\n";
+  return out.str();
+}
+
+std::string progress_line(const MatchTally& tally, std::int64_t total,
+                          const std::optional<analysis::SprtParams>& sprt,
+                          double games_per_second) {
+  std::ostringstream out;
+  out << "[" << tally.games() << "/" << total << "]";
+  if (tally.pairings() == 1) {
+    const auto& c = tally.counts(0);
+    const auto stats = analysis::pair_stats(c);
+    out << " " << c.a << " vs " << c.b << " " << c.wdl.wins << "-" << c.wdl.draws << "-"
+        << c.wdl.losses << " score " << fixed(stats.score, 3) << " Elo "
+        << signed_fixed(stats.elo.value, 1) << " +- " << fixed(stats.elo.ci95, 1);
+    if (sprt) {
+      const auto r = analysis::pair_sprt(c, *sprt);
+      out << " LLR " << fixed(r.llr, 2) << " [" << fixed(r.bounds.lower, 2) << ", "
+          << fixed(r.bounds.upper, 2) << "]";
+    }
+  }
+  const double remaining = static_cast<double>(total - tally.games());
+  out << " " << fixed(games_per_second, 2) << " games/s ETA "
+      << (games_per_second > 0 ? duration(remaining / games_per_second) : "?");
+  return out.str();
+}
+
+ProgressPrinter::ProgressPrinter(bool enabled, std::int64_t total,
+                                 std::optional<analysis::SprtParams> sprt)
+    : enabled_(enabled), tty_(::isatty(STDERR_FILENO) != 0), total_(total), sprt_(sprt) {}
+
+void ProgressPrinter::update(const MatchTally& tally, std::int64_t played, bool force) {
+  if (!enabled_) return;
+  const auto now = Clock::now();
+  const auto period = tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(5000);
+  if (!force && printed_ && now - last_ < period) return;
+  if (!force && !printed_ && now - start_ < period) return;
+  last_ = now;
+  printed_ = true;
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const double rate = seconds > 0 ? static_cast<double>(played) / seconds : 0.0;
+  const std::string line = progress_line(tally, total_, sprt_, rate);
+  if (tty_) {
+    std::cerr << "\r" << line << "\x1b[K" << std::flush;
+  } else {
+    std::cerr << line << "\n" << std::flush;
+  }
+}
+
+void ProgressPrinter::finish(const MatchTally& tally, std::int64_t played) {
+  if (!enabled_) return;
+  update(tally, played, true);
+  if (tty_) std::cerr << "\n";
+}
+
+}  // namespace arena::selfplay

@@ -1,0 +1,81 @@
+// The reporting layer of a run: the progress line on stderr and the final summary (text or
+// JSON). Statistics come from analysis/ (pure functions); this file only formats them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "analysis/pairs.hpp"
+#include "analysis/sprt.hpp"
+#include "selfplay/match_tally.hpp"
+
+namespace arena::selfplay {
+
+/// One engine pairing's results (engine `a`'s point of view) with statistics.
+struct PairingSummary {
+  analysis::PairCounts counts;
+  analysis::MatchStats stats;
+  std::optional<analysis::SprtResult> sprt;  ///< when the run has an SPRT
+};
+
+/// The result of run_selfplay.
+struct SelfplaySummary {
+  std::string game;
+  std::string log_path;
+  std::int64_t games_requested = 0;  ///< games of this shard
+  std::int64_t games_logged = 0;     ///< game lines in the log at the end
+  std::int64_t games_played = 0;     ///< games played by this invocation
+  double seconds = 0.0;              ///< wall time of the playing phase
+  double games_per_second = 0.0;     ///< games_played / seconds
+  bool interrupted = false;          ///< stopped by SIGINT/SIGTERM: resume with the same command
+  bool sprt_stopped = false;         ///< stopped because the SPRT crossed a bound
+  std::vector<PairingSummary> pairings;
+  std::vector<std::string> warnings;  ///< from reading an existing log
+};
+
+/// Statistics of every pairing of `tally`, with the SPRT when `sprt` is set.
+[[nodiscard]] std::vector<PairingSummary> summarize(const MatchTally& tally,
+                                                    const std::optional<analysis::SprtParams>& sprt);
+
+/// The --json document: {game, log, games_requested, games_logged, games_played, seconds,
+/// games_per_second, interrupted, sprt_stopped, pairs: [{first, second, games, wins, draws,
+/// losses, score, elo, elo_ci95, pentanomial [LL, LD, WL+DD, WD, WW], sprt {llr, lower,
+/// upper, state, model, elo0, elo1, alpha, beta} | null}]}. NaN and infinities print as null.
+[[nodiscard]] nlohmann::json summary_json(const SelfplaySummary& s);
+
+/// The human-readable summary, one block per pairing.
+[[nodiscard]] std::string summary_text(const SelfplaySummary& s);
+
+/// One progress line (no newline): done/total, W-D-L, score, Elo +- 95%, the SPRT's LLR and
+/// bounds, games per second and ETA. W-D-L and Elo are shown when the run has one pairing.
+[[nodiscard]] std::string progress_line(const MatchTally& tally, std::int64_t total,
+                                        const std::optional<analysis::SprtParams>& sprt,
+                                        double games_per_second);
+
+/// Prints progress lines to stderr: a live line rewritten with '\r' on a terminal (at most
+/// 5 per second), a plain line every 5 seconds otherwise; nothing when disabled.
+class ProgressPrinter {
+ public:
+  ProgressPrinter(bool enabled, std::int64_t total, std::optional<analysis::SprtParams> sprt);
+  /// Reports after a game; `played` counts this invocation's games (for the rate).
+  void update(const MatchTally& tally, std::int64_t played, bool force = false);
+  /// Prints the final state and ends a live line.
+  void finish(const MatchTally& tally, std::int64_t played);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  bool tty_;
+  std::int64_t total_;
+  std::optional<analysis::SprtParams> sprt_;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point last_{};
+  bool printed_ = false;
+};
+
+}  // namespace arena::selfplay
