@@ -1,0 +1,93 @@
+// `arena search` end to end (the built executable): the JSON contract, determinism at a fixed
+// depth, and exit status 2 with file:line:key named for bad configs and options.
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+using ::testing::HasSubstr;
+
+struct CommandRun {
+  int status = -1;
+  std::string out;  ///< stdout and stderr together
+};
+
+CommandRun run_search(const std::string& options) {
+  const std::string cmd = std::string(ARENA_BINARY) + " search " + options + " 2>&1";
+  CommandRun r;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buf{};
+  std::size_t n = 0;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("arena_search_cli_" + std::to_string(::getpid()) + "_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+constexpr const char* kBlokusConfig =
+    "name = cli-test\ngame = blokus-duo\n[search]\ndepth = 1\n[eval]\nfeatures = classic\n"
+    "[weights]\nsquares = 100\n";
+
+TEST(SearchCli, JsonHasTheContractKeysAndIsDeterministic) {
+  const std::string cfg = write_temp("bd.cfg", kBlokusConfig);
+  const CommandRun a = run_search("--config " + cfg + " --position '56u0 9Au0' --depth 2 --json");
+  const CommandRun b = run_search("--config " + cfg + " --position '56u0 9Au0' --depth 2 --json");
+  ASSERT_EQ(a.status, 0) << a.out;
+  const auto ja = nlohmann::json::parse(a.out);
+  const auto jb = nlohmann::json::parse(b.out);
+  for (const char* key : {"best_move", "score", "depth", "nodes", "pv", "seconds", "nps"}) {
+    EXPECT_TRUE(ja.contains(key)) << key;
+  }
+  EXPECT_EQ(ja["depth"], 2);
+  EXPECT_EQ(ja["pv"][0], ja["best_move"]);
+  EXPECT_EQ(ja["best_move"], jb["best_move"]);
+  EXPECT_EQ(ja["score"], jb["score"]);
+  EXPECT_EQ(ja["nodes"], jb["nodes"]);
+  std::filesystem::remove(cfg);
+}
+
+TEST(SearchCli, BadInputExitsTwoNamingTheCause) {
+  const std::string unknown_key =
+      write_temp("key.cfg", "name = x\ngame = blokus-duo\n[search]\ndepht = 3\n");
+  const CommandRun k = run_search("--config " + unknown_key + " --depth 1");
+  EXPECT_EQ(k.status, 2);
+  EXPECT_THAT(k.out, HasSubstr(unknown_key + ":4: key 'search.depht'"));
+
+  const std::string bad_weight =
+      write_temp("weight.cfg", "name = x\ngame = blokus-duo\n\n[weights]\nsquares = 1 y\n");
+  const CommandRun w = run_search("--config " + bad_weight + " --depth 1");
+  EXPECT_EQ(w.status, 2);
+  EXPECT_THAT(w.out, HasSubstr(bad_weight + ":5: key 'weights.squares'"));
+
+  const CommandRun missing = run_search("--config /nonexistent/x.cfg --depth 1");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_THAT(missing.out, HasSubstr("/nonexistent/x.cfg"));
+
+  const std::string cfg = write_temp("ok.cfg", kBlokusConfig);
+  const CommandRun depth = run_search("--config " + cfg + " --depth -3");
+  EXPECT_EQ(depth.status, 2);
+  EXPECT_THAT(depth.out, HasSubstr("--depth"));
+  std::filesystem::remove(unknown_key);
+  std::filesystem::remove(bad_weight);
+  std::filesystem::remove(cfg);
+}
+
+}  // namespace
