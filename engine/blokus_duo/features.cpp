@@ -123,9 +123,7 @@ class GreedySet final : public DeclaredSet {
 
 float centre_distance(int id) {
   const Placement& pl = placement_table()[id];
-  int sum = 0;
-  for (int i = 0; i < pl.size; ++i) sum += centre_distance_of_cell(pl.cells[static_cast<std::size_t>(i)]);
-  return static_cast<float>(sum) / static_cast<float>(pl.size);
+  return static_cast<float>(pl.centre_sum) / static_cast<float>(pl.size);
 }
 
 int usable_attach_points(const Position& p, int who) {
@@ -149,8 +147,7 @@ int order_score(const Position& p, Move m) {
   Bits256 gained = pl.corners;
   gained.remove(p.forbidden[p.side]);
   gained.remove(p.attach[p.side]);
-  return pl.size * 1000 + std::min(gained.count(), 15) * 40 +
-         (26 - static_cast<int>(centre_distance(m.id)));
+  return pl.size * 1000 + std::min(gained.count(), 15) * 40 + (26 - pl.centre_sum / pl.size);
 }
 
 std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {

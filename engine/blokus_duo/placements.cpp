@@ -3,6 +3,7 @@
 #include "engine/blokus_duo/placements.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace arena::blokus_duo {
 
@@ -72,7 +73,13 @@ PlacementTable::PlacementTable() {
         }
         if (!fits) continue;
         std::size_t k = 0;
-        pl.mask.for_each([&](int c) { pl.cells[k++] = static_cast<std::uint8_t>(c); });
+        int centre = 0;
+        pl.mask.for_each([&](int c) {
+          pl.cells[k++] = static_cast<std::uint8_t>(c);
+          centre += std::abs(2 * cell_x(c) - (kBoardSize - 1)) +
+                    std::abs(2 * cell_y(c) - (kBoardSize - 1));
+        });
+        pl.centre_sum = static_cast<std::uint8_t>(centre);
         pl.adj = edge_neighbours(pl.mask).remove(pl.mask);
         // Diagonal neighbours: the edge neighbours of the edge neighbours include every
         // diagonal cell; remove the piece and its edge neighbours.

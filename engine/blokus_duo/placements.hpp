@@ -47,6 +47,7 @@ struct Placement {
   std::uint8_t code_x = 0;              ///< canonical code: reference cell column, 0-based
   std::uint8_t code_y = 0;              ///< canonical code: reference cell row, 0-based
   std::uint8_t code_r = 0;              ///< canonical code: orientation 0-7
+  std::uint8_t centre_sum = 0;  ///< sum over cells of |2x - 13| + |2y - 13| (half-cells)
 };
 
 /// The precomputed tables. Immutable after construction; shared by all threads.
