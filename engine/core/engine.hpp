@@ -87,7 +87,8 @@ class Engine {
                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap}) {}
 
   /// The move to play in p (a game that is over gives no move and its final score). `limits`
-  /// replace the config's limits when limits.any(). The seed is used by `player = random`
+  /// replace the config's limits when limits.any() (no limit in either: depth 1). The seed
+  /// is used by `player = random`
   /// only; the search is deterministic without it. `stop` (optional) interrupts the search.
   SearchResult<Move> think(const Position& p, const SearchLimits& limits, std::uint64_t seed,
                            const std::atomic<bool>* stop = nullptr) {

@@ -13,6 +13,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 
 #include <boost/program_options.hpp>
@@ -243,6 +244,13 @@ EngineConfig load_engine_config(const std::string& path) {
 
 std::string format_engine_config(const EngineConfig& cfg,
                                  const std::vector<std::string>& comments) {
+  // A '#' or a line break inside a value would not read back; refuse rather than write it.
+  for (const std::string* v : {&cfg.name, &cfg.game, &cfg.player, &cfg.features, &cfg.weights_file}) {
+    if (v->find_first_of("#\n\r") != std::string::npos || trim(*v) != *v) {
+      throw std::invalid_argument("format_engine_config: value '" + *v +
+                                  "' has '#', a line break or edge blanks");
+    }
+  }
   std::ostringstream out;
   for (const auto& c : comments) out << "# " << c << "\n";
   const SearchLimits& l = cfg.limits;

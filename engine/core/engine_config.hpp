@@ -64,7 +64,8 @@ inline constexpr int kMaxConfigDepth = 128;
 
 /// Writes `cfg` in the format load_engine_config reads, after `comments` (one "# " line each).
 /// Weights are written in the shortest form that reads back to the same double. The result
-/// parses to a config equal to `cfg` in every field but path, text and hash.
+/// parses to a config equal to `cfg` in every field but path, text and hash. Throws
+/// std::invalid_argument when a string value holds '#', a line break or edge blanks.
 [[nodiscard]] std::string format_engine_config(const EngineConfig& cfg,
                                                const std::vector<std::string>& comments);
 
