@@ -1,11 +1,253 @@
-// `arena analyze`: not implemented yet (see the open issues).
+// `arena analyze`: statistics of game logs (per engine pair, rating list, SPRT, plots) or of
+// counts given directly (--wdl W,D,L or --pentanomial LL,LD,WLDD,WD,WW). Logs are read with
+// the shared reader (selfplay/game_log.hpp); all statistics and formatting are in analysis/.
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/elo.hpp"
+#include "analysis/pairs.hpp"
+#include "analysis/plot.hpp"
+#include "analysis/report.hpp"
+#include "analysis/sprt.hpp"
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
+#include "selfplay/game_log.hpp"
+
+namespace po = boost::program_options;
 
 namespace arena::cli {
 
-int run_analyze(const std::vector<std::string>& /*args*/) {
-  throw InputError("'analyze' is not implemented yet");
+namespace {
+
+/// Parses `count` comma-separated non-negative integers for `option`.
+std::vector<std::int64_t> parse_counts(const std::string& text, std::size_t count, const std::string& option,
+                                       const std::string& shape) {
+  std::vector<std::int64_t> values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::int64_t v = -1;
+    const char* first = text.data() + start;
+    const char* last = text.data() + comma;
+    const auto [end, ec] = std::from_chars(first, last, v);
+    if (ec != std::errc() || end != last || v < 0) {
+      throw InputError(option + " " + text + ": '" + std::string(first, last) +
+                       "' is not a non-negative integer (expected " + shape + ")");
+    }
+    values.push_back(v);
+    start = comma + 1;
+  }
+  if (values.size() != count) {
+    throw InputError(option + " " + text + ": expected " + std::to_string(count) + " numbers " + shape);
+  }
+  return values;
+}
+
+/// 1-based line of the game record with `id` in `path` (0 when not found): only needed for an
+/// error message, so the file is scanned again.
+std::size_t line_of_game(const std::string& path, std::int64_t id) {
+  std::ifstream in(path);
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_object() && j.value("type", "") == "game" && j.contains("id") && j["id"].is_number_integer() &&
+        j["id"].get<std::int64_t>() == id) {
+      return number;
+    }
+  }
+  return 0;
+}
+
+/// Game outcomes of several logs. Logs of one run (shards, or one file) keep their pair ids;
+/// logs of different runs get disjoint pair ids, since each run numbers its pairs from 0.
+struct LoadedLogs {
+  std::vector<analysis::GameOutcome> games;
+  std::vector<std::string> engines;            ///< in run-record order, first file first
+  std::optional<analysis::SprtParams> sprt;    ///< when all files are of one run with an SPRT
+  std::string sprt_source;
+  bool one_run = true;
+};
+
+LoadedLogs load_logs(const std::vector<std::string>& paths) {
+  LoadedLogs out;
+  std::vector<selfplay::LogFile> files;
+  for (const auto& path : paths) {
+    files.push_back(selfplay::read_log_file(path));
+    const selfplay::LogFile& f = files.back();
+    for (const auto& w : f.warnings) std::cerr << "warning: " << w << "\n";
+    // Every game must name engines of its own run record.
+    std::set<std::string> names;
+    for (const auto& e : f.run.engines) names.insert(e.name);
+    for (const auto& g : f.games) {
+      for (const auto* name : {&g.first, &g.second}) {
+        if (names.count(*name) == 0) {
+          throw InputError(where(path, line_of_game(path, g.id)) + "game " + std::to_string(g.id) +
+                           " names engine '" + *name + "', which is not in the run record");
+        }
+      }
+    }
+    for (const auto& e : f.run.engines) {
+      if (std::find(out.engines.begin(), out.engines.end(), e.name) == out.engines.end()) out.engines.push_back(e.name);
+    }
+    if (files.size() > 1 && selfplay::run_record_difference(files.front().run, f.run, true)) out.one_run = false;
+  }
+
+  // One run: the shared reader combines the files (duplicate ids kept once, sorted by id).
+  std::vector<std::pair<const selfplay::GameRecord*, std::int64_t>> records;  // game, pair offset
+  std::optional<selfplay::LogSet> set;
+  if (out.one_run && files.size() > 1) {
+    set = selfplay::read_logs(paths);
+    for (const auto& g : set->games) records.emplace_back(&g, 0);
+  } else {
+    std::int64_t offset = 0;
+    for (const auto& f : files) {
+      std::int64_t max_pair = 0;
+      for (const auto& g : f.games) {
+        records.emplace_back(&g, out.one_run ? 0 : offset);
+        max_pair = std::max(max_pair, g.pair);
+      }
+      offset += max_pair + 1;
+    }
+  }
+  for (const auto& [g, offset] : records) {
+    analysis::GameOutcome o;
+    o.first = g->first;
+    o.second = g->second;
+    o.result = *analysis::parse_game_result(g->result());
+    o.pair = g->pair + offset;
+    o.plies = static_cast<int>(g->opening.size() + g->moves.size());
+    o.termination = selfplay::termination_name(g->termination);
+    for (const auto& m : g->opening) o.opening += (o.opening.empty() ? "" : " ") + m;
+    out.games.push_back(std::move(o));
+  }
+  if (out.one_run && !files.front().run.sprt.empty()) {
+    out.sprt_source = paths.front() + ":1: run record sprt";
+    out.sprt = analysis::parse_sprt_params(files.front().run.sprt, out.sprt_source);
+  }
+  return out;
+}
+
+int analyze_counts(const po::variables_map& vm, bool json) {
+  std::optional<analysis::WdlCounts> wdl;
+  std::optional<analysis::PentanomialCounts> penta;
+  if (vm.count("wdl") != 0U) {
+    const auto v = parse_counts(vm["wdl"].as<std::string>(), 3, "--wdl", "W,D,L");
+    wdl = analysis::WdlCounts{v[0], v[1], v[2]};
+  } else {
+    const auto v = parse_counts(vm["pentanomial"].as<std::string>(), 5, "--pentanomial", "LL,LD,WLDD,WD,WW");
+    penta = analysis::PentanomialCounts{v[0], v[1], v[2], v[3], v[4]};
+  }
+  const analysis::MatchStats stats = wdl ? analysis::match_stats(*wdl) : analysis::match_stats(*penta);
+  std::optional<analysis::SprtResult> sprt;
+  if (vm.count("sprt") != 0U) {
+    const auto params = analysis::parse_sprt_params(vm["sprt"].as<std::string>(), "--sprt");
+    if (penta && params.model == analysis::SprtModel::BayesElo) {
+      throw InputError("--sprt: model=bayeselo needs per-game counts (--wdl), not --pentanomial");
+    }
+    sprt = wdl ? analysis::sprt(*wdl, params) : analysis::sprt(*penta, params);
+  }
+  if (json) {
+    std::cout << analysis::counts_json(wdl, penta, stats, sprt).dump(2) << "\n";
+  } else {
+    std::cout << analysis::counts_text(wdl, penta, stats, sprt);
+  }
+  return 0;
+}
+
+/// The plot of a log analysis: the SPRT trajectory of a run with an SPRT and one engine pair,
+/// the rating list otherwise.
+void plot_logs(const LoadedLogs& logs, const analysis::GamesReport& report, const analysis::RatingOptions& options,
+               const std::string& path) {
+  (void)analysis::plot_format(path);
+  if (!analysis::gnuplot_available()) {
+    throw InputError("--plot: gnuplot is not installed (no 'gnuplot' on PATH); install it or omit --plot");
+  }
+  if (logs.sprt && report.pairs.size() == 1) {
+    const auto& pair = report.pairs.front();
+    const auto llr = analysis::llr_after_each_pair(logs.games, pair.counts.a, pair.counts.b, *logs.sprt);
+    analysis::run_gnuplot(analysis::llr_plot_script(llr, *pair.sprt, pair.counts.a + " vs " + pair.counts.b, path),
+                          path);
+    return;
+  }
+  const analysis::RatingList list =
+      report.ratings ? *report.ratings
+                     : analysis::fit_rating_list(report.summary.engines,
+                                                 analysis::rated_games(logs.games, report.summary.engines), options);
+  analysis::run_gnuplot(analysis::rating_plot_script(list, path), path);
+}
+
+}  // namespace
+
+int run_analyze(const std::vector<std::string>& args) {
+  po::options_description desc("analyze options");
+  bool json = false;
+  bool by_opening = false;
+  std::string plot;
+  std::string anchor;
+  std::vector<std::string> logs;
+  desc.add_options()
+      ("log", po::value(&logs), "game logs (JSON Lines), one or more")
+      ("wdl", po::value<std::string>(), "analyze counts W,D,L (wins, draws, losses) instead of logs")
+      ("pentanomial", po::value<std::string>(), "analyze pair counts LL,LD,WLDD,WD,WW instead of logs")
+      ("sprt", po::value<std::string>(),
+       "with --wdl/--pentanomial: elo0=..,elo1=..,alpha=..,beta=..[,model=logistic|normalized|bayeselo]")
+      ("anchor", po::value(&anchor), "rating list: this engine is rated 0 (default: the pool mean is 0)")
+      ("by-opening", po::bool_switch(&by_opening), "break results down per opening")
+      ("plot", po::value(&plot), "draw the rating list (or an SPRT run's LLR) to FILE.svg or FILE.png with gnuplot")
+      ("json", po::bool_switch(&json), "print one JSON document");
+  po::positional_options_description positional;
+  positional.add("log", -1);
+  po::variables_map vm;
+  if (!parse_options("analyze",
+                     "LOG... [--json] [--plot FILE.svg|png] [--by-opening] [--anchor NAME]\n"
+                     "       arena analyze --wdl W,D,L | --pentanomial LL,LD,WLDD,WD,WW [--sprt SPEC] [--json]",
+                     desc, positional, args, vm)) {
+    return 0;
+  }
+  const bool counts = vm.count("wdl") != 0U || vm.count("pentanomial") != 0U;
+  if (vm.count("wdl") != 0U && vm.count("pentanomial") != 0U) {
+    throw InputError("--wdl and --pentanomial: give one of them");
+  }
+  if (counts) {
+    if (!logs.empty()) throw InputError("--wdl/--pentanomial: analyze either counts or logs, not both");
+    if (!plot.empty() || by_opening) throw InputError("--plot and --by-opening need logs, not counts");
+    return analyze_counts(vm, json);
+  }
+  if (vm.count("sprt") != 0U) throw InputError("--sprt: only with --wdl or --pentanomial (logs carry their own)");
+  if (logs.empty()) throw InputError("no LOG given (or --wdl / --pentanomial); see arena analyze --help");
+  if (!plot.empty()) (void)analysis::plot_format(plot);
+
+  const LoadedLogs loaded = load_logs(logs);
+  analysis::RatingOptions options;
+  if (!anchor.empty()) {
+    if (std::find(loaded.engines.begin(), loaded.engines.end(), anchor) == loaded.engines.end()) {
+      throw InputError("--anchor " + anchor + ": no engine of that name in the logs");
+    }
+    options.anchor = analysis::AnchorKind::Engine;
+    options.anchor_engine = anchor;
+  }
+  const analysis::GamesReport report = analysis::analyze_games(loaded.games, loaded.engines, loaded.sprt, options);
+  for (const auto& w : report.warnings) std::cerr << "warning: " << w << "\n";
+  if (!plot.empty()) plot_logs(loaded, report, options, plot);
+  if (json) {
+    auto doc = analysis::report_json(report, by_opening);
+    doc["files"] = logs;
+    if (!plot.empty()) doc["plot"] = plot;
+    std::cout << doc.dump(2) << "\n";
+  } else {
+    std::cout << analysis::report_text(report, by_opening);
+    if (!plot.empty()) std::cout << "plot written to " << plot << "\n";
+  }
+  return 0;
 }
 
 }  // namespace arena::cli

@@ -1,0 +1,287 @@
+// Formatting of match statistics, SPRT results and rating lists. No statistics are computed
+// here beyond calling the pure functions; the text layout is one block per engine pair.
+#include "analysis/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace arena::analysis {
+
+namespace {
+
+using nlohmann::json;
+
+/// A number for JSON: NaN and infinities become null (JSON has no such numbers).
+json num(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+json wdl_json(const WdlCounts& c) {
+  return {{"wins", c.wins}, {"draws", c.draws}, {"losses", c.losses}, {"score", num(c.games() > 0 ? c.points() / static_cast<double>(c.games()) : NAN)}};
+}
+
+json pentanomial_array(const PentanomialCounts& p) { return json::array({p.ll, p.ld, p.wl_dd, p.wd, p.ww}); }
+
+std::string percent(double x) { return format_number(100.0 * x, 2) + " %"; }
+
+std::string score_of(const WdlCounts& c) {
+  return c.games() > 0 ? format_number(c.points() / static_cast<double>(c.games()), 4) : "-";
+}
+
+std::string wdl_text(const WdlCounts& c) {
+  return "W " + std::to_string(c.wins) + ", D " + std::to_string(c.draws) + ", L " + std::to_string(c.losses);
+}
+
+std::string pentanomial_text(const PentanomialCounts& p) {
+  return "LL " + std::to_string(p.ll) + ", LD " + std::to_string(p.ld) + ", WL+DD " + std::to_string(p.wl_dd) +
+         ", WD " + std::to_string(p.wd) + ", WW " + std::to_string(p.ww);
+}
+
+/// "Elo 40.70 +- 30.43 [10.27, 71.13], nElo ..., LOS ..., draws ..." lines, indented.
+std::string stats_text(const MatchStats& m, const std::string& indent) {
+  std::ostringstream s;
+  s << indent << "score " << format_number(m.score, 4) << " (over " << m.samples << (m.pentanomial ? " pairs" : " games")
+    << ")\n"
+    << indent << unit_name(m.elo.unit) << " " << format_number(m.elo.value, 2) << " +- " << format_number(m.elo.ci95, 2)
+    << " [" << format_number(m.elo.low, 2) << ", " << format_number(m.elo.high, 2) << "] (95%)\n"
+    << indent << unit_name(m.nelo.unit) << " " << format_number(m.nelo.value, 2) << " +- "
+    << format_number(m.nelo.ci95, 2) << (m.pentanomial ? " (per pair)" : " (per game)") << "\n"
+    << indent << "LOS " << percent(m.los) << ", draw ratio " << percent(m.draw_ratio)
+    << (m.pentanomial ? " (of pairs: WL+DD)" : "") << "\n";
+  return s.str();
+}
+
+std::string sprt_text(const SprtResult& r, const std::string& indent) {
+  const std::string unit(unit_name(r.unit));
+  std::ostringstream s;
+  s << indent << "SPRT " << model_name(r.model) << " [" << format_number(r.elo0, 2) << ", " << format_number(r.elo1, 2)
+    << "] " << unit << ", alpha " << r.alpha << ", beta " << r.beta << " (over " << (r.pentanomial ? "pairs" : "games")
+    << "): LLR " << format_number(r.llr, 2) << " (" << format_number(r.bounds.lower, 2) << ", "
+    << format_number(r.bounds.upper, 2) << ") " << state_name(r.state) << "\n";
+  return s.str();
+}
+
+}  // namespace
+
+std::string format_number(double x, int decimals) {
+  if (std::isnan(x)) return "-";
+  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, x);
+  return buffer;
+}
+
+json stats_json(const MatchStats& m) {
+  return {{"score", num(m.score)},
+          {"elo", num(m.elo.value)},
+          {"elo_ci95", num(m.elo.ci95)},
+          {"elo_interval", json::array({num(m.elo.low), num(m.elo.high)})},
+          {"elo_unit", unit_name(m.elo.unit)},
+          {"nelo", num(m.nelo.value)},
+          {"nelo_ci95", num(m.nelo.ci95)},
+          {"nelo_unit", unit_name(m.nelo.unit)},
+          {"los", num(m.los)},
+          {"draw_ratio", num(m.draw_ratio)},
+          {"stats_over", m.pentanomial ? "pairs" : "games"}};
+}
+
+json sprt_json(const SprtResult& r) {
+  return {{"llr", num(r.llr)},          {"lower", r.bounds.lower},     {"upper", r.bounds.upper},
+          {"state", state_name(r.state)}, {"model", model_name(r.model)}, {"unit", unit_name(r.unit)},
+          {"elo0", r.elo0},              {"elo1", r.elo1},              {"alpha", r.alpha},
+          {"beta", r.beta},              {"over", r.pentanomial ? "pairs" : "games"}};
+}
+
+json counts_json(const std::optional<WdlCounts>& wdl, const std::optional<PentanomialCounts>& pentanomial,
+                 const MatchStats& stats, const std::optional<SprtResult>& sprt) {
+  json j = {{"games", stats.games}};
+  if (wdl) {
+    j["wins"] = wdl->wins;
+    j["draws"] = wdl->draws;
+    j["losses"] = wdl->losses;
+  } else {
+    // Pair counts do not say how WL+DD splits into wins and draws.
+    j["wins"] = j["draws"] = j["losses"] = nullptr;
+  }
+  if (pentanomial) {
+    j["pairs"] = pentanomial->pairs();
+    j["pentanomial"] = pentanomial_array(*pentanomial);
+  }
+  j.update(stats_json(stats));
+  j["sprt"] = sprt ? sprt_json(*sprt) : json(nullptr);
+  return j;
+}
+
+std::string counts_text(const std::optional<WdlCounts>& wdl, const std::optional<PentanomialCounts>& pentanomial,
+                        const MatchStats& stats, const std::optional<SprtResult>& sprt) {
+  std::ostringstream s;
+  s << stats.games << " games";
+  if (wdl) s << " (" << wdl_text(*wdl) << ")";
+  if (pentanomial) s << ", " << pentanomial->pairs() << " pairs (" << pentanomial_text(*pentanomial) << ")";
+  s << "\n" << stats_text(stats, "");
+  if (sprt) s << sprt_text(*sprt, "");
+  return s.str();
+}
+
+GamesReport analyze_games(std::span<const GameOutcome> games, const std::vector<std::string>& engines,
+                          const std::optional<SprtParams>& sprt, const RatingOptions& rating_options,
+                          bool force_ratings) {
+  GamesReport report;
+  report.summary = summarize_games(games, engines);
+  for (const auto& pc : report.summary.pairs) {
+    PairReport pr{pc, pair_stats(pc), std::nullopt};
+    if (sprt) pr.sprt = pair_sprt(pc, *sprt);
+    report.pairs.push_back(std::move(pr));
+  }
+  std::vector<bool> played(report.summary.engines.size(), false);
+  const auto& names = report.summary.engines;
+  for (const auto& g : games) {
+    played[static_cast<std::size_t>(std::find(names.begin(), names.end(), g.first) - names.begin())] = true;
+    played[static_cast<std::size_t>(std::find(names.begin(), names.end(), g.second) - names.begin())] = true;
+  }
+  const auto players = std::count(played.begin(), played.end(), true);
+  if (players > 2 || (force_ratings && players >= 2)) {
+    report.ratings = fit_rating_list(names, rated_games(games, names), rating_options);
+    report.warnings.insert(report.warnings.end(), report.ratings->warnings.begin(), report.ratings->warnings.end());
+  }
+  return report;
+}
+
+json report_json(const GamesReport& report, bool by_opening) {
+  const GamesSummary& s = report.summary;
+  json pairs = json::array();
+  for (const auto& p : report.pairs) {
+    const PairCounts& c = p.counts;
+    json j = {{"first", c.a},
+              {"second", c.b},
+              {"games", c.wdl.games()},
+              {"wins", c.wdl.wins},
+              {"draws", c.wdl.draws},
+              {"losses", c.wdl.losses},
+              {"pentanomial", pentanomial_array(c.pentanomial)},
+              {"pairs", c.pentanomial.pairs()},
+              {"incomplete_pairs", c.incomplete_pairs},
+              {"unpaired_games", c.unpaired_games}};
+    j.update(stats_json(p.stats));
+    j["llr"] = p.sprt ? num(p.sprt->llr) : json(nullptr);
+    j["sprt"] = p.sprt ? sprt_json(*p.sprt) : json(nullptr);
+    j["first_moving"] = wdl_json(c.a_first);
+    j["second_moving"] = wdl_json(c.a_second);
+    pairs.push_back(std::move(j));
+  }
+  json doc = {{"games", s.games}, {"engines", s.engines}, {"pairs", pairs}};
+  if (report.ratings) {
+    const RatingList& list = *report.ratings;
+    json ratings = json::array();
+    for (const auto& r : list.ratings) {
+      ratings.push_back({{"name", r.name},
+                         {"elo", num(r.elo)},
+                         {"ci95", num(r.ci95)},
+                         {"games", r.games},
+                         {"points", r.points},
+                         {"score", num(r.games > 0 ? r.points / static_cast<double>(r.games) : NAN)},
+                         {"component", r.component},
+                         {"all_wins", r.all_wins},
+                         {"all_losses", r.all_losses},
+                         {"anchor", r.anchor}});
+    }
+    doc["ratings"] = ratings;
+    doc["rating_list"] = {{"unit", unit_name(list.unit)},
+                          {"connected", list.connected},
+                          {"components", list.components},
+                          {"converged", list.converged},
+                          {"first_move_elo", list.first_move_fitted ? num(list.first_move_elo) : json(nullptr)},
+                          {"first_move_ci95", list.first_move_fitted ? num(list.first_move_ci95) : json(nullptr)}};
+  } else {
+    doc["ratings"] = nullptr;
+    doc["rating_list"] = nullptr;
+  }
+  doc["first_player"] = wdl_json(s.first_player);
+  doc["second_player_score"] =
+      num(s.games > 0 ? 1.0 - s.first_player.points() / static_cast<double>(s.games) : NAN);
+  doc["average_plies"] = num(s.average_plies);
+  doc["terminations"] = json::object();
+  for (const auto& [kind, count] : s.terminations) doc["terminations"][kind] = count;
+  if (by_opening) {
+    json openings = json::array();
+    for (const auto& o : s.openings) {
+      json j = {{"opening", o.opening}, {"games", o.first_player.games()}};
+      j["first_player"] = wdl_json(o.first_player);
+      openings.push_back(std::move(j));
+    }
+    doc["openings"] = openings;
+  }
+  doc["warnings"] = report.warnings;
+  return doc;
+}
+
+std::string report_text(const GamesReport& report, bool by_opening) {
+  const GamesSummary& s = report.summary;
+  std::ostringstream out;
+  out << s.games << " games, " << s.engines.size() << " engines, average length "
+      << format_number(s.average_plies, 1) << " plies\n"
+      << "first player: " << wdl_text(s.first_player) << ", score " << score_of(s.first_player)
+      << "; second player score "
+      << (s.games > 0 ? format_number(1.0 - s.first_player.points() / static_cast<double>(s.games), 4) : "-")
+      << "\n";
+  if (!s.terminations.empty()) {
+    out << "terminations other than normal:";
+    for (const auto& [kind, count] : s.terminations) out << " " << kind << " " << count;
+    out << "\n";
+  }
+  for (const auto& p : report.pairs) {
+    const PairCounts& c = p.counts;
+    out << "\n" << c.a << " vs " << c.b << ": " << c.wdl.games() << " games (" << wdl_text(c.wdl) << "), "
+        << c.pentanomial.pairs() << " complete pairs (" << pentanomial_text(c.pentanomial) << ")";
+    if (c.incomplete_pairs > 0) out << ", " << c.incomplete_pairs << " incomplete";
+    out << "\n" << stats_text(p.stats, "  ");
+    out << "  " << c.a << " moving first: " << wdl_text(c.a_first) << ", score " << score_of(c.a_first)
+        << "; moving second: " << wdl_text(c.a_second) << ", score " << score_of(c.a_second) << "\n";
+    if (p.sprt) out << sprt_text(*p.sprt, "  ");
+  }
+  if (report.ratings) {
+    const RatingList& list = *report.ratings;
+    std::vector<const Rating*> order;
+    for (const auto& r : list.ratings) order.push_back(&r);
+    // Best first; unrated (NaN) last.
+    std::stable_sort(order.begin(), order.end(), [](const Rating* a, const Rating* b) {
+      if (std::isnan(a->elo) || std::isnan(b->elo)) return !std::isnan(a->elo) && std::isnan(b->elo);
+      return a->elo > b->elo;
+    });
+    std::size_t width = 4;
+    for (const auto* r : order) width = std::max(width, r->name.size());
+    out << "\nrating list (" << unit_name(list.unit) << ", 95% intervals, "
+        << (std::any_of(list.ratings.begin(), list.ratings.end(), [](const Rating& r) { return r.anchor; })
+                ? "anchored engine at 0"
+                : "pool mean 0")
+        << ")";
+    if (list.first_move_fitted) {
+      out << ", first-move advantage " << format_number(list.first_move_elo, 1) << " +- "
+          << format_number(list.first_move_ci95, 1);
+    }
+    out << "\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %4s  %-*s %8s %7s %7s %7s\n", "rank", static_cast<int>(width), "name", "elo",
+                  "+-", "games", "score");
+    out << line;
+    int rank = 0;
+    for (const auto* r : order) {
+      const std::string flag = r->all_wins ? "  (all wins)" : r->all_losses ? "  (all losses)" : r->anchor ? "  (anchor)" : "";
+      std::snprintf(line, sizeof line, "  %4d  %-*s %8s %7s %7lld %7s", ++rank, static_cast<int>(width),
+                    r->name.c_str(), format_number(r->elo, 1).c_str(), format_number(r->ci95, 1).c_str(),
+                    static_cast<long long>(r->games),
+                    r->games > 0 ? format_number(r->points / static_cast<double>(r->games), 3).c_str() : "-");
+      out << line << flag << "\n";
+    }
+  }
+  if (by_opening) {
+    out << "\nby opening (first player's results):\n";
+    for (const auto& o : s.openings) {
+      out << "  " << (o.opening.empty() ? "(none)" : o.opening) << ": " << o.first_player.games() << " games, "
+          << wdl_text(o.first_player) << ", score " << score_of(o.first_player) << "\n";
+    }
+  }
+  return out.str();
+}
+
+}  // namespace arena::analysis
