@@ -152,14 +152,14 @@ TEST(Logistic, ScaleFitRecoversTheGeneratingScale) {
             123.0);
 }
 
-// Maximum-likelihood weights from 40000 Bernoulli rows per phase at K = 300: the standard
-// error of the weakest weight is about K / sqrt(40000 * 0.22 * 0.2) = 7 centi-units (0.2 a
-// lower bound of s(1-s) at these evals), so 35 is five standard errors.
+// Maximum-likelihood weights from 20000 Bernoulli rows per phase at K = 300: the standard
+// error of the weakest weight is about K / sqrt(20000 * 0.22 * 0.2) = 10 centi-units (0.2 a
+// lower bound of s(1-s) at these evals), so 50 is five standard errors.
 TEST(Logistic, NewtonAndAdamRecoverKnownWeights) {
   std::mt19937_64 rng(7);
   const double scale = 300.0;
   const Weights truth = true_weights(rng) * 0.5;
-  const FitProblem pb = result_problem(truth, 40000, scale, rng);
+  const FitProblem pb = result_problem(truth, 20000, scale, rng);
   const Weights start = Weights::Zero(kFeatures, kPhases);
   for (LogisticLoss loss : {LogisticLoss::CrossEntropy, LogisticLoss::Mse}) {
     for (Solver s : {Solver::Direct, Solver::Iterative}) {
@@ -171,7 +171,7 @@ TEST(Logistic, NewtonAndAdamRecoverKnownWeights) {
       o.learning_rate = 2.0;
       o.tolerance = 1e-12;
       const FitOutcome fit = fit_logistic(pb, start, scale, o);
-      EXPECT_LT((fit.weights - truth).cwiseAbs().maxCoeff(), 35.0) << fit.solver;
+      EXPECT_LT((fit.weights - truth).cwiseAbs().maxCoeff(), 50.0) << fit.solver;
       EXPECT_LT(logistic_error(pb, fit.weights, scale, loss),
                 logistic_error(pb, start, scale, loss))
           << fit.solver;

@@ -1,0 +1,361 @@
+// From games to fitting problems, for any game G: replay each game, pick training positions
+// (skip the opening plies, drop duplicates by G::hash, cap per game, optionally balance the
+// phases), split train/holdout BY GAME, label the positions (result, score, search, exact) and
+// compute their feature rows with the same feature-set declaration the engine uses.
+//
+// Determinism: the split and the per-game choice depend only on the seed and each game's
+// moves (a content hash), never on threads, so the same inputs give the same problem. The
+// duplicate filter keeps a position's first occurrence in input order.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/features.hpp"
+#include "engine/core/game.hpp"
+#include "tune/fit.hpp"
+#include "tune/inputs.hpp"
+#include "tune/options.hpp"
+
+namespace arena::tune {
+
+/// How positions are chosen (see TuneOptions for the meaning of each field).
+struct SampleOptions {
+  int skip_plies = 8;
+  int max_per_game = 0;
+  double balance = 0.0;
+  double holdout = 0.1;
+  std::uint64_t seed = 1;
+  bool need_search = false;  ///< keep only positions with a recorded search score
+  bool need_exact = false;   ///< solve positions with <= exact_empties empties
+  int exact_empties = 12;
+};
+
+/// Counts of the sampling stage.
+struct SampleStats {
+  std::size_t games = 0;
+  std::size_t train_games = 0;
+  std::size_t holdout_games = 0;
+  std::size_t candidates = 0;     ///< positions past skip_plies with the labels needed
+  std::size_t no_search = 0;      ///< positions dropped for lack of a recorded search score
+  std::size_t duplicates = 0;     ///< dropped: seen before (same hash)
+  std::size_t capped = 0;         ///< dropped by max_per_game
+  std::size_t balanced_out = 0;   ///< dropped by balance
+  std::size_t exact_solved = 0;   ///< positions labelled by the exact solver
+  std::uint64_t exact_nodes = 0;
+};
+
+/// splitmix64's finaliser (Steele, Lea & Flood 2014): a cheap, well-mixed 64-bit hash.
+[[nodiscard]] inline std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+/// A chosen position: where it comes from and its exact label when solved.
+template <class Position>
+struct Sample {
+  Position position;
+  std::uint64_t hash = 0;
+  std::uint32_t game = 0;     ///< index into the games
+  std::uint16_t ply = 0;      ///< plies before this position in its game
+  bool holdout = false;
+  bool has_exact = false;
+  int exact = 0;              ///< exact final score, mover's view, game units
+};
+
+/// Label columns of a Dataset row.
+enum LabelColumn : int { kResultColumn = 0, kScoreColumn, kSearchColumn, kExactColumn,
+                         kLabelColumns };
+
+/// Feature rows per phase with every label of every row; targets are filled by the caller
+/// from `labels` (see mix_targets).
+struct Dataset {
+  FitProblem problem;
+  /// Per phase, rows x kLabelColumns: result for the side to move (1, 1/2, 0), final score
+  /// (centi-units, mover's view), recorded search score (centi-units; NaN when none), exact
+  /// score (centi-units; the final score where not solved).
+  std::vector<Eigen::MatrixXd> labels;
+};
+
+/// Replays `games` and picks positions (see the file comment). Throws InputError naming the
+/// game's source and ply for a move that does not parse or is illegal.
+template <core::Game G>
+std::vector<Sample<typename G::Position>> sample_positions(const std::vector<TrainingGame>& games,
+                                                           const SampleOptions& o,
+                                                           SampleStats& stats,
+                                                           const Progress& progress) {
+  using Position = typename G::Position;
+  struct Candidate {
+    Position position;
+    std::uint64_t hash;
+    std::uint16_t ply;
+  };
+  // Step 1. Replay every game in parallel, keeping positions past the skipped plies.
+  std::vector<std::vector<Candidate>> per_game(games.size());
+  std::vector<std::uint64_t> keys(games.size());
+  std::atomic<std::size_t> no_search{0};
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, games.size(), 64),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+    for (std::size_t gi = range.begin(); gi != range.end(); ++gi) {
+      const TrainingGame& g = games[gi];
+      Position p = G::initial(G::parse_rules(g.rules));
+      std::string joined;
+      for (std::size_t i = 0; i < g.moves.size(); ++i) {
+        if (static_cast<int>(i) >= o.skip_plies && !G::is_terminal(p)) {
+          const bool has_search = i < g.evals.size() && g.evals[i].has_value();
+          if (o.need_search && !has_search) {
+            no_search.fetch_add(1, std::memory_order_relaxed);
+          } else {
+            per_game[gi].push_back({p, G::hash(p), static_cast<std::uint16_t>(i)});
+          }
+        }
+        try {
+          p = G::play(p, G::parse_move(p, g.moves[i]));
+        } catch (const InputError& e) {
+          throw InputError(g.source + ": ply " + std::to_string(i + 1) + ": " + e.what());
+        }
+        joined += g.moves[i];
+        joined += ' ';
+      }
+      keys[gi] = core::fnv1a64(joined);
+    }
+  });
+  stats.no_search += no_search.load();
+  if (progress) progress("tune: replayed " + std::to_string(games.size()) + " games");
+
+  // Step 2. In input order: split by game, drop duplicates, cap per game.
+  std::vector<Sample<Position>> out;
+  std::unordered_set<std::uint64_t> seen;
+  std::vector<std::size_t> fresh;
+  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    const std::uint64_t key = mix64(keys[gi] ^ mix64(o.seed));
+    const bool holdout =
+        static_cast<double>(key >> 11) * 0x1.0p-53 < o.holdout;  // uniform in [0, 1)
+    ++stats.games;
+    ++(holdout ? stats.holdout_games : stats.train_games);
+    const auto& cands = per_game[gi];
+    stats.candidates += cands.size();
+    fresh.clear();
+    for (std::size_t k = 0; k < cands.size(); ++k) {
+      if (seen.insert(cands[k].hash).second) {
+        fresh.push_back(k);
+      } else {
+        ++stats.duplicates;
+      }
+    }
+    if (o.max_per_game > 0 && fresh.size() > static_cast<std::size_t>(o.max_per_game)) {
+      std::mt19937_64 rng(key);
+      std::shuffle(fresh.begin(), fresh.end(), rng);
+      stats.capped += fresh.size() - static_cast<std::size_t>(o.max_per_game);
+      // Positions past the cap were never used: let a later game contribute them.
+      for (std::size_t k = static_cast<std::size_t>(o.max_per_game); k < fresh.size(); ++k) {
+        seen.erase(cands[fresh[k]].hash);
+      }
+      fresh.resize(static_cast<std::size_t>(o.max_per_game));
+      std::sort(fresh.begin(), fresh.end());
+    }
+    for (const std::size_t k : fresh) {
+      Sample<Position> s;
+      s.position = cands[k].position;
+      s.hash = cands[k].hash;
+      s.game = static_cast<std::uint32_t>(gi);
+      s.ply = cands[k].ply;
+      s.holdout = holdout;
+      out.push_back(s);
+    }
+    std::vector<Candidate>().swap(per_game[gi]);
+  }
+
+  // Step 3. Exact labels for positions near the end (when the game has a solver).
+  if (o.need_exact) {
+    if constexpr (core::HasExactSolver<G>) {
+      std::atomic<std::size_t> solved{0};
+      std::atomic<std::uint64_t> nodes{0};
+      constexpr int kWide = 1'000'000;  // a window wider than any final score
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), 16),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+        std::uint64_t local_nodes = 0;
+        std::size_t local_solved = 0;
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          auto& s = out[i];
+          if (!G::exact_threshold_reached(s.position, o.exact_empties)) continue;
+          s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes);
+          s.has_exact = true;
+          ++local_solved;
+        }
+        const std::size_t total = solved.fetch_add(local_solved) + local_solved;
+        nodes.fetch_add(local_nodes);
+        if (progress && local_solved > 0 && total % 20000 < local_solved) {
+          progress("tune: solved " + std::to_string(total) + " positions exactly");
+        }
+      });
+      stats.exact_solved = solved.load();
+      stats.exact_nodes = nodes.load();
+    } else {
+      throw InputError(std::string("--label exact: game '") + std::string(G::kName) +
+                       "' has no exact solver");
+    }
+  }
+  return out;
+}
+
+/// The label row of sample s (see Dataset::labels).
+template <core::Game G>
+Eigen::Matrix<double, 1, kLabelColumns> sample_labels(const Sample<typename G::Position>& s,
+                                                      const TrainingGame& g) {
+  const int mover_score = G::side_to_move(s.position) == 0 ? g.score : -g.score;
+  Eigen::Matrix<double, 1, kLabelColumns> row;
+  row[kResultColumn] = mover_score > 0 ? 1.0 : mover_score < 0 ? 0.0 : 0.5;
+  row[kScoreColumn] = 100.0 * mover_score;
+  row[kSearchColumn] = s.ply < g.evals.size() && g.evals[s.ply].has_value()
+                           ? static_cast<double>(*g.evals[s.ply])
+                           : std::numeric_limits<double>::quiet_NaN();
+  row[kExactColumn] = s.has_exact ? 100.0 * s.exact : row[kScoreColumn];
+  return row;
+}
+
+/// Builds the train and holdout datasets: per phase, one feature row per sample (features
+/// sorted by index, repeated indices summed) and its labels. With balance > 0, each phase of
+/// the training set keeps at most ceil(balance x mean phase size) rows, chosen by hash.
+template <core::Game G>
+void build_datasets(const std::vector<Sample<typename G::Position>>& samples,
+                    const std::vector<TrainingGame>& games,
+                    const core::FeatureSet<typename G::Position>& fs, const SampleOptions& o,
+                    SampleStats& stats, Dataset& train, Dataset& holdout) {
+  const int phases = fs.num_phases();
+  const int num_features = fs.num_features();
+  // Step 1. Sample indices per (set, phase).
+  std::vector<int> phase_of(samples.size());
+  tbb::parallel_for(std::size_t{0}, samples.size(),
+                    [&](std::size_t i) { phase_of[i] = fs.phase(samples[i].position); });
+  std::vector<std::vector<std::size_t>> rows[2];
+  rows[0].resize(static_cast<std::size_t>(phases));
+  rows[1].resize(static_cast<std::size_t>(phases));
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    rows[samples[i].holdout ? 1 : 0][static_cast<std::size_t>(phase_of[i])].push_back(i);
+  }
+  // Step 2. Balance the training phases.
+  if (o.balance > 0) {
+    std::size_t filled = 0;
+    std::size_t total = 0;
+    for (const auto& r : rows[0]) {
+      filled += r.empty() ? 0 : 1;
+      total += r.size();
+    }
+    const auto cap = static_cast<std::size_t>(
+        std::ceil(o.balance * static_cast<double>(total) / static_cast<double>(std::max<std::size_t>(filled, 1))));
+    for (auto& r : rows[0]) {
+      if (r.size() <= cap) continue;
+      const std::uint64_t salt = mix64(o.seed ^ 0xBA1A9CEULL);
+      std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(cap), r.end(),
+                       [&](std::size_t a, std::size_t b) {
+                         return mix64(samples[a].hash ^ salt) < mix64(samples[b].hash ^ salt);
+                       });
+      stats.balanced_out += r.size() - cap;
+      r.resize(cap);
+      std::sort(r.begin(), r.end());
+    }
+  }
+  // Step 3. Feature rows in compressed row storage: count, then fill (two extraction passes
+  // keep memory at the final size).
+  auto canonical = [&fs](const typename G::Position& p, core::SparseFeatures& f) {
+    f.clear();
+    fs.extract(p, f);
+    std::sort(f.begin(), f.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+    std::size_t w = 0;
+    for (std::size_t r = 0; r < f.size(); ++r) {
+      if (w > 0 && f[w - 1].index == f[r].index) {
+        f[w - 1].value += f[r].value;
+      } else {
+        f[w++] = f[r];
+      }
+    }
+    f.resize(w);
+  };
+  for (int set = 0; set < 2; ++set) {
+    Dataset& d = set == 0 ? train : holdout;
+    d.problem.num_features = num_features;
+    d.problem.phases.assign(static_cast<std::size_t>(phases), PhaseData{});
+    d.labels.assign(static_cast<std::size_t>(phases), Eigen::MatrixXd());
+    for (int p = 0; p < phases; ++p) {
+      const auto& idx = rows[set][static_cast<std::size_t>(p)];
+      const auto n = static_cast<Eigen::Index>(idx.size());
+      SparseRows& x = d.problem.phases[static_cast<std::size_t>(p)].features;
+      x.resize(n, num_features);
+      auto* outer = x.outerIndexPtr();
+      tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, n, 256),
+                        [&](const tbb::blocked_range<Eigen::Index>& range) {
+        core::SparseFeatures f;
+        for (Eigen::Index r = range.begin(); r != range.end(); ++r) {
+          canonical(samples[idx[static_cast<std::size_t>(r)]].position, f);
+          outer[r + 1] = static_cast<int>(f.size());
+        }
+      });
+      for (Eigen::Index r = 0; r < n; ++r) outer[r + 1] += outer[r];
+      x.resizeNonZeros(outer[n]);
+      auto* inner = x.innerIndexPtr();
+      auto* values = x.valuePtr();
+      Eigen::MatrixXd& labels = d.labels[static_cast<std::size_t>(p)];
+      labels.resize(n, kLabelColumns);
+      tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, n, 256),
+                        [&](const tbb::blocked_range<Eigen::Index>& range) {
+        core::SparseFeatures f;
+        for (Eigen::Index r = range.begin(); r != range.end(); ++r) {
+          const auto& s = samples[idx[static_cast<std::size_t>(r)]];
+          canonical(s.position, f);
+          for (std::size_t k = 0; k < f.size(); ++k) {
+            inner[outer[r] + static_cast<Eigen::Index>(k)] = static_cast<int>(f[k].index);
+            values[outer[r] + static_cast<Eigen::Index>(k)] = f[k].value;
+          }
+          labels.row(r) = sample_labels<G>(s, games[s.game]);
+        }
+      });
+      d.problem.phases[static_cast<std::size_t>(p)].target = labels.col(kResultColumn);
+    }
+  }
+}
+
+/// Fills every phase's target with the label mixture: in centi-units for ridge (a result r
+/// becomes K * logit(r) with r clamped to [0.05, 0.95], so a win reads as about 3 K), in
+/// probabilities for logistic (a centi-unit label x becomes sigmoid(x / K)). `scale` is K.
+inline void mix_targets(Dataset& d, const std::vector<LabelTerm>& terms, Method method,
+                        double scale) {
+  constexpr double kClamp = 0.05;
+  for (std::size_t p = 0; p < d.problem.phases.size(); ++p) {
+    const Eigen::MatrixXd& l = d.labels[p];
+    Eigen::VectorXd t = Eigen::VectorXd::Zero(l.rows());
+    for (const auto& term : terms) {
+      const int col = static_cast<int>(term.kind);
+      for (Eigen::Index r = 0; r < l.rows(); ++r) {
+        const double v = l(r, col);
+        double target = 0.0;
+        if (term.kind == LabelKind::Result) {
+          const double c = std::clamp(v, kClamp, 1.0 - kClamp);
+          target = method == Method::Ridge ? scale * std::log(c / (1.0 - c)) : v;
+        } else {
+          target = method == Method::Ridge ? v : 1.0 / (1.0 + std::exp(-v / scale));
+        }
+        t[r] += term.weight * target;
+      }
+    }
+    d.problem.phases[p].target = std::move(t);
+  }
+}
+
+}  // namespace arena::tune

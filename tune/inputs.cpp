@@ -1,0 +1,61 @@
+// Reading training games from arena logs (see inputs.hpp).
+#include "tune/inputs.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "selfplay/game_log.hpp"
+
+namespace arena::tune {
+
+std::string file_hash(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(where(path, 0) + "cannot open the file");
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx",
+                static_cast<unsigned long long>(core::fnv1a64(bytes)));
+  return buf;
+}
+
+std::vector<TrainingGame> read_log_games(const std::string& path,
+                                         const std::string& expected_game,
+                                         InputSummary& summary) {
+  const selfplay::LogFile log = selfplay::read_log_file(path);
+  if (log.run.game != expected_game) {
+    throw InputError(where(path, 1) + "the log's game is '" + log.run.game +
+                     "' but the config is for '" + expected_game + "'");
+  }
+  summary.path = path;
+  summary.kind = "log";
+  summary.hash = file_hash(path);
+  std::vector<TrainingGame> out;
+  out.reserve(log.games.size());
+  for (const auto& g : log.games) {
+    if (g.termination != selfplay::Termination::Normal &&
+        g.termination != selfplay::Termination::Adjudicated) {
+      ++summary.skipped;
+      continue;
+    }
+    TrainingGame t;
+    t.source = path + "#" + std::to_string(g.id);
+    t.rules = log.run.rules;
+    t.moves = g.transcript();
+    t.score = g.score;
+    if (!g.evals.empty()) {
+      // Evals cover `moves` only; the opening's plies were not searched.
+      t.evals.assign(g.opening.size(), std::nullopt);
+      for (const auto& e : g.evals) {
+        t.evals.push_back(e ? std::optional<int>(e->score) : std::nullopt);
+      }
+    }
+    out.push_back(std::move(t));
+    ++summary.games;
+  }
+  return out;
+}
+
+}  // namespace arena::tune

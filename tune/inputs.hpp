@@ -1,0 +1,46 @@
+// The games the tuner learns from, in one generic shape whatever file they came from: the moves
+// from the initial position, the final score and (from logs made with --record-evals) the
+// search score of every move. Arena logs are read here; real-game formats (WTHOR) are read by
+// their game's folder and converted by the caller (tune/run.hpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arena::tune {
+
+/// One game to sample positions from.
+struct TrainingGame {
+  std::string source;              ///< "FILE#ID" (logs), "FILE:LINE" or "FILE#INDEX" (records)
+  std::string rules;               ///< the game's rule options as recorded ("" = standard)
+  std::vector<std::string> moves;  ///< the whole game from the initial position, passes included
+  int score = 0;                   ///< final score, first player's view, game units
+  /// Empty, or one per move: the search score before that move (mover's view, centi-units).
+  std::vector<std::optional<int>> evals;
+};
+
+/// One input file and what it gave.
+struct InputSummary {
+  std::string path;
+  std::string kind;          ///< "log", "wthor-transcripts", "wthor-database"
+  std::string hash;          ///< FNV-1a 64 of the file's bytes, 16 hex digits
+  std::size_t games = 0;     ///< games kept
+  std::size_t skipped = 0;   ///< games dropped (abnormal terminations, invalid records)
+  std::size_t invalid = 0;   ///< records that stop early or disagree with the replay (kept or not)
+};
+
+/// FNV-1a 64 of a file's bytes as 16 lowercase hex digits. Throws InputError if unreadable.
+[[nodiscard]] std::string file_hash(const std::string& path);
+
+/// Reads one arena log (selfplay/game_log.hpp) for game `expected_game`. Games that ended
+/// normally or by adjudication are kept; illegal-move, crash and timeout games are skipped
+/// (their score is a forfeit, not a played-out result). Throws InputError naming FILE:LINE for
+/// a file that is not a log, and naming the file when its game is not `expected_game`.
+[[nodiscard]] std::vector<TrainingGame> read_log_games(const std::string& path,
+                                                       const std::string& expected_game,
+                                                       InputSummary& summary);
+
+}  // namespace arena::tune

@@ -1,0 +1,117 @@
+// Tuning options and their parsers (see options.hpp).
+#include "tune/options.hpp"
+
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <sstream>
+
+#include "engine/core/errors.hpp"
+
+namespace po = boost::program_options;
+
+namespace arena::tune {
+
+void add_tune_options(po::options_description& desc, TuneOptions& o) {
+  desc.add_options()
+      ("games", po::value(&o.games)->multitoken()->composing(),
+       "game logs (JSON Lines) and, for Othello, WTHOR transcripts (.tsv) or databases (.wtb)")
+      ("init", po::value(&o.init)->required(), "starting config (game, feature set, weights)")
+      ("out", po::value(&o.out), "write the tuned config here (same format as --init)")
+      ("name", po::value(&o.name), "name of the tuned config (default: <init name>-tuned)")
+      ("label", po::value(&o.label)->default_value(o.label),
+       "training label: result | score | search | exact, or a mixture such as "
+       "score:0.5,search:0.5")
+      ("method", po::value(&o.method)->default_value(o.method),
+       "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K)")
+      ("loss", po::value(&o.loss)->default_value(o.loss),
+       "logistic loss: mse | cross-entropy")
+      ("holdout", po::value(&o.holdout)->default_value(o.holdout),
+       "fraction of games held out for the loss check (split by game)")
+      ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the split and sampling")
+      ("skip-plies", po::value(&o.skip_plies)->default_value(o.skip_plies),
+       "skip the first K plies of each game")
+      ("max-per-game", po::value(&o.max_per_game)->default_value(o.max_per_game),
+       "at most M positions per game (0 = all)")
+      ("balance", po::value(&o.balance)->default_value(o.balance),
+       "cap each phase at R x the mean phase size (0 = off)")
+      ("exact-empties", po::value(&o.exact_empties)->default_value(o.exact_empties),
+       "label 'exact': solve positions with at most E empties")
+      ("lambda", po::value(&o.lambda)->default_value(o.lambda),
+       "L2 pull towards the start weights, as a fraction of the positions")
+      ("tie", po::value(&o.tie)->default_value(o.tie),
+       "L2 pull between neighbouring phases, same units")
+      ("iterations", po::value(&o.iterations)->default_value(o.iterations),
+       "solver iteration cap (0 = default)")
+      ("learning-rate", po::value(&o.learning_rate)->default_value(o.learning_rate),
+       "logistic: Adam step size, centi-units")
+      ("solver", po::value(&o.solver)->default_value(o.solver),
+       "auto | direct (dense LDLT / Newton) | iterative (conjugate gradient / Adam)")
+      ("wthor-invalid", po::value(&o.wthor_invalid)->default_value(o.wthor_invalid),
+       "WTHOR records that stop early or disagree with the replay: use (recorded result) | skip")
+      ("threads", po::value(&o.threads)->default_value(o.threads), "worker threads (0 = all)")
+      ("quiet", po::bool_switch(&o.quiet), "no progress lines on stderr");
+}
+
+const char* label_kind_name(LabelKind k) {
+  switch (k) {
+    case LabelKind::Result: return "result";
+    case LabelKind::Score: return "score";
+    case LabelKind::Search: return "search";
+    case LabelKind::Exact: return "exact";
+  }
+  return "?";
+}
+
+std::vector<LabelTerm> parse_label(const std::string& text) {
+  const std::string expected =
+      "--label: expected KIND[:WEIGHT],... with KIND result, score, search or exact (e.g. "
+      "score:0.5,search:0.5), got '" + text + "'";
+  std::vector<LabelTerm> terms;
+  std::stringstream in(text);
+  std::string item;
+  double total = 0.0;
+  while (std::getline(in, item, ',')) {
+    const auto colon = item.find(':');
+    const std::string kind = item.substr(0, colon);
+    LabelTerm t;
+    if (kind == "result") {
+      t.kind = LabelKind::Result;
+    } else if (kind == "score") {
+      t.kind = LabelKind::Score;
+    } else if (kind == "search") {
+      t.kind = LabelKind::Search;
+    } else if (kind == "exact") {
+      t.kind = LabelKind::Exact;
+    } else {
+      throw InputError(expected);
+    }
+    if (colon != std::string::npos) {
+      try {
+        std::size_t used = 0;
+        t.weight = std::stod(item.substr(colon + 1), &used);
+        if (used != item.size() - colon - 1) throw InputError(expected);
+      } catch (const std::logic_error&) {
+        throw InputError(expected);
+      }
+    }
+    if (!(t.weight > 0.0) || !std::isfinite(t.weight)) {
+      throw InputError("--label: the weight of '" + kind + "' must be > 0");
+    }
+    for (const auto& u : terms) {
+      if (u.kind == t.kind) throw InputError("--label: '" + kind + "' appears twice");
+    }
+    total += t.weight;
+    terms.push_back(t);
+  }
+  if (terms.empty()) throw InputError(expected);
+  for (auto& t : terms) t.weight /= total;
+  return terms;
+}
+
+Method parse_method(const std::string& text) {
+  if (text == "ridge") return Method::Ridge;
+  if (text == "logistic") return Method::Logistic;
+  throw InputError("--method: expected 'ridge' or 'logistic', got '" + text + "'");
+}
+
+}  // namespace arena::tune

@@ -1,0 +1,67 @@
+// The options of a tuning run: a plain struct, the Boost.Program_options description that fills
+// it (the module owns its options; `arena tune` and `arena loop` both add it), and the parsers of
+// its compound values (label mixtures, method).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <boost/program_options/options_description.hpp>
+
+namespace arena::tune {
+
+/// Everything `arena tune` takes. Defaults are the CLI's defaults.
+struct TuneOptions {
+  std::vector<std::string> games;   ///< arena logs (.jsonl) and, for Othello, WTHOR .tsv / .wtb
+  std::string init;                 ///< starting config: game, feature set, start weights
+  std::string out;                  ///< tuned config to write; "" = fit and report only
+  std::string name;                 ///< name of the tuned config; "" = "<init name>-tuned"
+  std::string label = "result";     ///< "KIND[:WEIGHT],..." with KIND result|score|search|exact
+  std::string method = "logistic";  ///< ridge | logistic
+  std::string loss = "mse";         ///< logistic loss: mse | cross-entropy
+  double holdout = 0.1;             ///< fraction of games held out, in [0, 1)
+  std::uint64_t seed = 1;           ///< holdout split and per-game sampling
+  int skip_plies = 8;               ///< plies skipped at the start of each game
+  int max_per_game = 0;             ///< positions per game at most; 0 = all
+  double balance = 0.0;             ///< cap each phase at balance x mean phase size; 0 = off
+  int exact_empties = 12;           ///< `exact` label: solve positions with <= this many empties
+  double lambda = 1e-4;             ///< L2 pull towards the start weights (fit.hpp units)
+  double tie = 0.0;                 ///< L2 pull between neighbouring phases
+  int iterations = 0;               ///< solver iteration cap; 0 = the method's default
+  double learning_rate = 2.0;       ///< logistic Adam step, centi-units
+  std::string solver = "auto";      ///< auto | direct | iterative
+  std::string wthor_invalid = "use";  ///< records that stop early / disagree: use | skip
+  int threads = 0;                  ///< worker threads; 0 = all cores
+  bool quiet = false;               ///< no progress lines on stderr
+  // Set by the caller, not by options:
+  std::vector<std::string> command_line;  ///< recorded in the tuned config's comments
+};
+
+/// Adds the tuning options (all but --json, which belongs to the command) to `desc`, storing
+/// into `opts`. `opts` must outlive the parse.
+void add_tune_options(boost::program_options::options_description& desc, TuneOptions& opts);
+
+/// The kinds of training label.
+enum class LabelKind { Result, Score, Search, Exact };
+
+/// One term of a label mixture.
+struct LabelTerm {
+  LabelKind kind = LabelKind::Result;
+  double weight = 1.0;
+};
+
+/// Parses "--label" text: "result", "score:0.5,search:0.5", ... Weights must be > 0 and are
+/// normalised to sum 1; a kind may appear once. Throws InputError naming --label.
+[[nodiscard]] std::vector<LabelTerm> parse_label(const std::string& text);
+
+/// "result", "score", "search", "exact".
+[[nodiscard]] const char* label_kind_name(LabelKind k);
+
+/// The fitting methods.
+enum class Method { Ridge, Logistic };
+
+/// "ridge" | "logistic"; throws InputError naming --method otherwise.
+[[nodiscard]] Method parse_method(const std::string& text);
+
+}  // namespace arena::tune
