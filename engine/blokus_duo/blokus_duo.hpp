@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/blokus_duo/endgame.hpp"
 #include "engine/blokus_duo/features.hpp"
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/blokus_duo/position.hpp"
@@ -55,6 +56,14 @@ struct BlokusDuo {
 
   /// Move-ordering key for the generic search (piece size first; see features.hpp).
   static int order_score(const Position& p, Move m) { return blokus_duo::order_score(p, m); }
+  /// Exact endgame hook: at most n legal placements for both players together.
+  static bool exact_threshold_reached(const Position& p, int n) {
+    return blokus_duo::exact_threshold_reached(p, n);
+  }
+  /// Exact final score (squares, side to move's view), fail-soft in [alpha, beta].
+  static int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes) {
+    return blokus_duo::solve_exact(p, alpha, beta, nodes);
+  }
   /// Perft's leaf rule (engine/core/perft.hpp): a pass is not a counted move sequence, since
   /// the published counts (counts.md) count distinct placements only.
   static bool perft_counts_pass(const Position&) { return false; }
@@ -73,5 +82,7 @@ struct GameTraits<blokus_duo::BlokusDuo> {
 };
 
 static_assert(Game<blokus_duo::BlokusDuo>);
+static_assert(HasOrderScore<blokus_duo::BlokusDuo>);
+static_assert(HasExactSolver<blokus_duo::BlokusDuo>);
 
 }  // namespace arena::core

@@ -1,6 +1,7 @@
 // Position updates, move generation (fast and reference), scoring, rules text and hashing.
 #include "engine/blokus_duo/position.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <random>
 #include <string_view>
@@ -143,10 +144,24 @@ std::uint64_t count_placements(const Position& p) {
   return n;
 }
 
-int count_placements_of(const Position& p, int who) {
+int count_placements_of(const Position& p, int who, int limit) {
+  const PlacementTable& t = placement_table();
+  const std::size_t w = static_cast<std::size_t>(who);
+  const Bits256& fb = p.forbidden[w];
+  Bits256 exclude = fb;
   int n = 0;
-  for_each_placement(p, static_cast<std::size_t>(who), [&](int) { ++n; });
-  return n;
+  // The loop of for_each_placement, with an exit once the count passes the limit.
+  p.attach[w].for_each([&](int c) {
+    if (n > limit) return;
+    const int ctx = t.context(fb, c);
+    for (std::uint32_t pieces = p.pieces_left[w]; pieces != 0; pieces &= pieces - 1) {
+      for (const std::uint16_t id : t.candidates(c, ctx, std::countr_zero(pieces))) {
+        n += intersects(t.mask(id), exclude) ? 0 : 1;
+      }
+    }
+    exclude.set(c);
+  });
+  return std::min(n, limit + 1);
 }
 
 bool has_placement_at(const Position& p, int who, int cell) {

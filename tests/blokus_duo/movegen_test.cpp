@@ -37,6 +37,18 @@ TEST(MoveGen, EightHundredEightAfterTwoXPentominoes) {
   EXPECT_EQ(list.size(), 808U);  // counts.md
 }
 
+TEST(MoveGen, MaxMovesHasMarginOverTheBusiestPositionFound) {
+  // The position with the most placements a mobility-maximising beam search found (1,091).
+  const Position p = parse_position("56u0 AAu0 84r1 C7r2 49i2 E5a0 A2a0 8Ci1", {});
+  MoveList list;
+  MoveList slow;
+  generate_moves(p, list);
+  generate_moves_slow(p, slow);
+  EXPECT_EQ(ids(list), ids(slow));
+  EXPECT_GT(list.size(), 1000U);
+  EXPECT_GT(kMaxMoves, list.size() * 3 / 2);
+}
+
 TEST(Perft, DepthTwo) {
   const auto counts = core::perft<BlokusDuo>(BlokusDuo::initial({}), 2);
   EXPECT_EQ(counts, (std::vector<std::uint64_t>{414, 171396}));  // counts.md
