@@ -1,0 +1,238 @@
+// Charts through gnuplot (see charts.hpp). Each chart is: a data file in gnuplot's whitespace
+// format (labels double-quoted), a short script, one gnuplot run, the SVG inlined.
+#include "report/charts.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include <stdlib.h>  // mkdtemp (POSIX)
+
+#include "analysis/plot.hpp"
+
+namespace fs = std::filesystem;
+
+namespace arena::report {
+namespace {
+
+constexpr const char* kTerminal =
+    "set terminal svg size 560,320 dynamic noenhanced font 'DejaVu Sans,10' "
+    "background rgb 'white'\nset output 'chart.svg'\nset grid ytics lc rgb '#dddddd'\n"
+    "set border 3\nset tics nomirror\nset key top left\n";
+
+/// A label safe inside gnuplot's double quotes.
+std::string quoted(std::string s) {
+  for (char& c : s) {
+    if (c == '"' || c == '\\') c = '\'';
+  }
+  return '"' + s + '"';
+}
+
+/// Replaces every `from` in s by `to`.
+void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+    s.replace(at, from.size(), to);
+  }
+}
+
+bool finite(double v) { return std::isfinite(v); }
+
+double json_number(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : NAN;
+}
+
+std::string pairs_chart_data(const Statistics& st, std::string& title) {
+  std::ostringstream data;
+  int row = 0;
+  title = "Elo of each pair (first engine's view, 95% interval)";
+  for (const auto& p : st.report.pairs) {
+    const auto& e = p.stats.elo;
+    if (!finite(e.value) || !finite(e.low) || !finite(e.high)) continue;
+    data << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' '
+         << quoted(p.counts.a + " vs " + p.counts.b) << '\n';
+  }
+  return row == 0 ? "" : data.str();
+}
+
+}  // namespace
+
+bool gnuplot_available(const std::string& gnuplot) {
+  if (gnuplot.empty()) return false;
+  const std::string cmd = "'" + gnuplot + "' --version > /dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+std::string run_gnuplot(const std::string& gnuplot, const std::string& id, const std::string& script,
+                        const std::vector<std::pair<std::string, std::string>>& data_files) {
+  std::string tmpl = (fs::temp_directory_path() / "arena-report-XXXXXX").string();
+  if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+  const fs::path dir(tmpl);
+  for (const auto& [name, content] : data_files) std::ofstream(dir / name) << content;
+  std::ofstream(dir / "chart.gp") << script;
+  const std::string cmd = "cd '" + dir.string() + "' && '" + gnuplot + "' chart.gp 2> err.txt";
+  const int status = std::system(cmd.c_str());
+  std::ifstream svg_in(dir / "chart.svg"), err_in(dir / "err.txt");
+  std::stringstream svg, err;
+  svg << svg_in.rdbuf();
+  err << err_in.rdbuf();
+  fs::remove_all(dir);
+  std::string text = svg.str();
+  const std::size_t start = text.find("<svg");
+  if (status != 0 || start == std::string::npos) {
+    throw std::runtime_error("gnuplot failed on chart '" + id + "': " + err.str());
+  }
+  text.erase(0, start);
+  // gnuplot names its point shapes and groups the same in every chart: make them unique.
+  replace_all(text, "id='gp", "id='" + id + "-gp");
+  replace_all(text, "'#gp", "'#" + id + "-gp");
+  replace_all(text, "id=\"gnuplot_", "id=\"" + id + "-gnuplot_");
+  return text;
+}
+
+std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
+                               const nlohmann::json& loop, std::vector<std::string>& problems) {
+  std::vector<Chart> charts;
+  auto add = [&](const std::string& id, const std::string& title, const std::string& script,
+                 const std::vector<std::pair<std::string, std::string>>& files, bool terminal) {
+    try {
+      charts.push_back({id, title, run_gnuplot(gnuplot, id, (terminal ? kTerminal : "") + script, files)});
+    } catch (const std::exception& e) {
+      problems.push_back(e.what());
+    }
+  };
+
+  // 1. The rating list with error bars (more than two engines: the analysis library's plot),
+  //    else the Elo of each pair.
+  if (st.report.ratings) {
+    add("ratings", "Rating list (Elo, 95% interval)",
+        analysis::rating_plot_script(*st.report.ratings, "chart.svg"), {}, false);
+  } else if (std::string title, data = pairs_chart_data(st, title); !data.empty()) {
+    add("ratings", title,
+        "set ylabel 'Elo'\nset xrange [0.5:*]\nset offsets 0, 0.5, 0, 0\nset xtics rotate by -20\n"
+        "set key off\nplot 0 with lines lc rgb '#999999' notitle, "
+        "'ratings.dat' using 1:2:3:4:xtic(5) with yerrorbars pt 7 ps 0.8 lc rgb '#1f6feb'\n",
+        {{"ratings.dat", data}}, true);
+  }
+
+  // 2. The SPRT's LLR after each pair, one line per engine pair, between the bounds.
+  if (st.sprt) {
+    std::ostringstream data, plot;
+    int index = 0;
+    const analysis::SprtResult* first = nullptr;
+    for (std::size_t k = 0; k < st.report.pairs.size(); ++k) {
+      const auto& p = st.report.pairs[k];
+      const auto& path = st.llr_paths[k];
+      if (path.empty() || !p.sprt) continue;
+      if (first == nullptr) first = &*p.sprt;
+      if (index > 0) data << "\n\n";
+      for (std::size_t i = 0; i < path.size(); ++i) data << i + 1 << ' ' << path[i] << '\n';
+      plot << ", 'llr.dat' index " << index << " using 1:2 with lines lw 1.5 title "
+           << quoted(p.counts.a + " vs " + p.counts.b);
+      ++index;
+    }
+    if (first != nullptr) {
+      const auto& s = *first;
+      char title[160];
+      std::snprintf(title, sizeof title, "SPRT [%g, %g] %s, %s, alpha %g, beta %g", s.elo0, s.elo1,
+                    std::string(analysis::unit_name(s.unit)).c_str(),
+                    std::string(analysis::model_name(s.model)).c_str(), s.alpha, s.beta);
+      std::ostringstream script;
+      script << "set xlabel 'pairs'\nset ylabel 'LLR'\nset title " << quoted(title) << "\nplot "
+             << s.bounds.upper << " with lines dt 2 lc rgb '#2da44e' title 'accept H1', "
+             << s.bounds.lower << " with lines dt 2 lc rgb '#cf222e' title 'accept H0'" << plot.str()
+             << '\n';
+      add("sprt", "SPRT: log-likelihood ratio after each pair", script.str(),
+          {{"llr.dat", data.str()}}, true);
+    }
+  }
+
+  // 3. A loop: each round's Elo with its interval, and the fit losses.
+  if (loop.is_object() && loop.contains("rounds") && loop["rounds"].is_array() &&
+      !loop["rounds"].empty()) {
+    std::ostringstream elo, loss;
+    int rounds = 0;
+    for (const auto& r : loop["rounds"]) {
+      const double round = r.contains("round") ? json_number(r, "round") : rounds + 1;
+      ++rounds;
+      const double e = json_number(r, "elo");
+      const auto& ci = r.value("elo_ci95", nlohmann::json::array());
+      if (finite(e) && ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
+        elo << round << ' ' << e << ' ' << ci[0].get<double>() << ' ' << ci[1].get<double>() << ' '
+            << (r.value("accepted", false) ? 1 : 0) << '\n';
+      }
+      loss << round;
+      for (const char* key : {"train_loss_before", "train_loss_after", "holdout_loss_before",
+                              "holdout_loss_after"}) {
+        const double v = json_number(r, key);
+        loss << ' ' << (finite(v) ? std::to_string(v) : "NaN");
+      }
+      loss << '\n';
+    }
+    std::ostringstream best;
+    if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
+      const auto& b = loop["best_vs_start"];
+      const auto& ci = b.value("elo_ci95", nlohmann::json::array());
+      const double e = json_number(b, "elo");
+      if (finite(e) && ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
+        best << rounds + 1 << ' ' << e << ' ' << ci[0].get<double>() << ' ' << ci[1].get<double>() << '\n';
+      }
+    }
+    std::string script =
+        "set xlabel 'round'\nset ylabel 'Elo'\nset xtics 1\nset xrange [0.5:" + std::to_string(rounds + 1.5) +
+        "]\nplot 0 with lines lc rgb '#999999' notitle, "
+        "'elo.dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb '#1f6feb' title 'candidate vs best (match)', "
+        "'elo.dat' using ($5 > 0 ? $1 : NaN):2 with points pt 6 ps 2 lc rgb '#2da44e' title 'accepted'";
+    if (!best.str().empty()) {
+      script += ", 'best.dat' using 1:2:3:4 with yerrorbars pt 5 lc rgb '#cf222e' title 'best vs start (final match)'";
+    }
+    if (!elo.str().empty()) {
+      add("loop-elo", "Loop: Elo of each round's match and of the best config against the start",
+          script + "\n", {{"elo.dat", elo.str()}, {"best.dat", best.str()}}, true);
+    }
+    add("loop-loss", "Loop: training and holdout loss of each fit, before and after",
+        "set xlabel 'round'\nset ylabel 'loss'\nset xtics 1\nset key top right\n"
+        "plot 'loss.dat' using 1:2 with linespoints dt 2 lc rgb '#1f6feb' title 'train before', "
+        "'loss.dat' using 1:3 with linespoints lc rgb '#1f6feb' title 'train after', "
+        "'loss.dat' using 1:4 with linespoints dt 2 lc rgb '#d9822b' title 'holdout before', "
+        "'loss.dat' using 1:5 with linespoints lc rgb '#d9822b' title 'holdout after'\n",
+        {{"loss.dat", loss.str()}}, true);
+  }
+
+  // 4. Game lengths (plies, passes included) and the first-player advantage per log.
+  if (!st.outcomes.empty()) {
+    std::map<int, int> lengths;
+    for (const auto& o : st.outcomes) ++lengths[o.plies];
+    std::ostringstream data;
+    for (const auto& [plies, count] : lengths) data << plies << ' ' << count << '\n';
+    add("lengths", "Game length (plies, passes included)",
+        "set xlabel 'plies'\nset ylabel 'games'\nset key off\nset style fill solid 0.6\n"
+        "set boxwidth 0.9\nplot 'lengths.dat' using 1:2 with boxes lc rgb '#1f6feb'\n",
+        {{"lengths.dat", data.str()}}, true);
+  }
+  std::ostringstream first;
+  int row = 0;
+  for (const auto& f : st.first_player_by_log) {
+    const auto& e = f.stats.elo;
+    if (f.counts.games() == 0 || !finite(e.value) || !finite(e.low) || !finite(e.high)) continue;
+    char score[32];
+    std::snprintf(score, sizeof score, " (%.3f)", f.stats.score);
+    first << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' ' << quoted(f.label + score)
+          << '\n';
+  }
+  if (row > 0) {
+    add("first-player", "First player's advantage per log (Elo, 95% interval; score in brackets)",
+        "set ylabel 'Elo of the first player'\nset xrange [0.5:" + std::to_string(row + 0.5) +
+            "]\nset xtics rotate by -20\nset key off\nplot 0 with lines lc rgb '#999999' notitle, "
+            "'first.dat' using 1:2:3:4:xtic(5) with yerrorbars pt 7 lc rgb '#d9822b'\n",
+        {{"first.dat", first.str()}}, true);
+  }
+  return charts;
+}
+
+}  // namespace arena::report

@@ -1,0 +1,57 @@
+// What a report reads: either one loop run folder or any number of game logs. Reading is
+// forgiving on purpose: a report is most wanted when a run went wrong, so a torn line, an
+// unknown game or an unreadable file becomes a listed problem instead of an error, and the
+// page is still written with everything that could be read.
+//
+// A loop run folder (`arena loop`, runs/<date-time>/) is expected to hold:
+//   summary.json          the loop's --json document: rounds [{round, games, positions,
+//                         train_loss_before, train_loss_after, holdout_loss_before,
+//                         holdout_loss_after, wins, draws, losses, elo, elo_ci95 [lo, hi],
+//                         accepted, candidate_config, best_config}], start_config, best_config,
+//                         best_vs_start {elo, elo_ci95 [lo, hi], games}. Optional (a run still
+//                         going has none yet); config paths are relative to the run folder or
+//                         absolute.
+//   round-N/              N = 1, 2, ...: every *.jsonl below it is a game log (training games
+//                         and the match), read in round order; *.cfg are the round's configs.
+// Any other *.jsonl under the folder (e.g. a final best-vs-start match) is read too.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "selfplay/game_log.hpp"
+
+namespace arena::report {
+
+/// One log as the report uses it: the reader's records plus where it came from.
+struct InputLog {
+  selfplay::LogFile file;
+  std::string label;      ///< short name shown on the page (path relative to the run folder)
+  int round = 0;          ///< the loop round (round-N folder) it belongs to, 0 = none
+  bool known_game = true; ///< the run's game is registered (else: listed, no statistics)
+};
+
+/// Everything read.
+struct Inputs {
+  bool loop = false;               ///< a run folder was given
+  std::string folder;              ///< that folder
+  nlohmann::json loop_summary;     ///< summary.json, or null
+  std::vector<InputLog> logs;      ///< readable logs, in round then path order
+  std::vector<std::string> problems;  ///< "FILE:LINE: what", shown on the page and on stderr
+};
+
+/// Reads `paths`: one folder (a loop run folder) or log files. `known_games` are the registered
+/// game names; a log of another game is kept for the page but counted as a problem. Never
+/// throws for bad content; throws InputError only when `paths` is empty or names nothing that
+/// exists.
+[[nodiscard]] Inputs load_inputs(const std::vector<std::string>& paths,
+                                 const std::vector<std::string>& known_games);
+
+/// The path of a config named by summary.json (`start_config`, ...) resolved against the run
+/// folder: absolute paths stay, relative ones are taken from the folder, then from the current
+/// directory. "" when it does not exist.
+[[nodiscard]] std::string resolve_run_path(const Inputs& inputs, const std::string& path);
+
+}  // namespace arena::report

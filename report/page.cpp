@@ -1,0 +1,374 @@
+// Rendering the report page (see page.hpp). Tables carry their raw values in data-* attributes
+// next to the rounded text, so scripted checks (tests/browser) read exact numbers.
+#include "report/page.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "analysis/sprt.hpp"
+#include "report/assets.hpp"
+
+namespace arena::report {
+namespace {
+
+/// printf-style number; "-" for NaN, "+inf"/"-inf" for infinities.
+std::string fmt(double v, const char* format = "%.2f") {
+  if (std::isnan(v)) return "-";
+  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string raw(double v) {
+  if (!std::isfinite(v)) return fmt(v);
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+/// A table cell: text, with the raw value in data-v and its key in data-k.
+std::string td(const std::string& key, const std::string& text, const std::string& value = "",
+               const char* cls = "") {
+  std::string out = "<td";
+  if (*cls != '\0') out += std::string(" class=\"") + cls + "\"";
+  if (!key.empty()) out += " data-k=\"" + key + "\"";
+  out += " data-v=\"" + html_escape(value.empty() ? text : value) + "\">";
+  return out + html_escape(text) + "</td>";
+}
+
+std::string td_num(const std::string& key, double v, const char* format = "%.2f") {
+  return td(key, fmt(v, format), raw(v));
+}
+
+std::string td_int(const std::string& key, std::int64_t v) {
+  return td(key, std::to_string(v));
+}
+
+/// "[low, high]", built by appends (GCC 12 warns falsely, -Wrestrict, on "[" + std::string).
+std::string interval(double low, double high) {
+  std::string out = "[";
+  out += fmt(low);
+  out += ", ";
+  out += fmt(high);
+  out += "]";
+  return out;
+}
+
+std::string join(const std::vector<std::string>& words, const std::string& sep) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : sep) + w;
+  return out;
+}
+
+void runs_section(const PageContent& c, std::ostringstream& out) {
+  out << "<h2 id=\"runs\">Runs</h2>\n<table id=\"runs-table\"><tr><th class=\"l\">log</th>"
+         "<th class=\"l\">game</th><th class=\"l\">engines (name, config hash)</th><th>games</th>"
+         "<th class=\"l\">started</th><th class=\"l\">limits, openings, SPRT</th>"
+         "<th class=\"l\">command</th></tr>\n";
+  for (const auto& log : c.inputs->logs) {
+    const auto& r = log.file.run;
+    std::vector<std::string> engines;
+    for (const auto& e : r.engines) {
+      engines.push_back("<b>" + html_escape(e.name) + "</b> <code>" + html_escape(e.hash) + "</code>");
+    }
+    std::vector<std::string> settings;
+    if (r.limits.depth > 0) settings.push_back("depth " + std::to_string(r.limits.depth));
+    if (r.limits.nodes > 0) settings.push_back("nodes " + std::to_string(r.limits.nodes));
+    if (r.limits.movetime_ms > 0) settings.push_back("movetime " + std::to_string(r.limits.movetime_ms) + " ms");
+    if (!r.limits.tc.empty()) settings.push_back("tc " + r.limits.tc);
+    settings.push_back("openings " + r.openings);
+    if (!r.sprt.empty()) settings.push_back("SPRT " + r.sprt);
+    if (!r.rules.empty()) settings.push_back("rules " + r.rules);
+    out << "<tr data-log=\"" << html_escape(log.label) << "\">" << td("", log.label, "", "l")
+        << "<td class=\"l" << (log.known_game ? "" : " problem") << "\">" << html_escape(r.game)
+        << "</td><td class=\"l\">" << join(engines, ", ") << "</td>"
+        << td_int("games", static_cast<std::int64_t>(log.file.games.size()))
+        << td("", r.start_time, "", "l") << td("", join(settings, "; "), "", "l")
+        << "<td class=\"l\"><code>" << html_escape(join(r.command_line, " ")) << "</code></td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
+void pairs_section(const Statistics& st, std::ostringstream& out) {
+  out << "<h2 id=\"pairs\">Results by engine pair</h2>\n";
+  if (st.report.pairs.empty()) {
+    out << "<p class=\"note\">No games between different engines.</p>\n";
+    return;
+  }
+  out << "<p class=\"note\">From the first engine's point of view. Elo is logistic Elo with its "
+         "95% interval (pentanomial over complete pairs of games when there are any, per game "
+         "otherwise); nElo is normalized Elo; LOS the likelihood of superiority.</p>\n"
+         "<table id=\"pairs-table\"><tr><th class=\"l\">engines</th><th>games</th><th>W</th><th>D</th>"
+         "<th>L</th><th>LL</th><th>LD</th><th>WL+DD</th><th>WD</th><th>WW</th><th>score</th>"
+         "<th>Elo</th><th>&plusmn; 95%</th><th>interval</th><th>nElo</th><th>LOS</th>"
+         "<th>draws</th><th>LLR</th><th>bounds</th><th class=\"l\">SPRT</th><th class=\"l\">verdict</th></tr>\n";
+  for (const auto& p : st.report.pairs) {
+    const auto& c = p.counts;
+    const auto& s = p.stats;
+    out << "<tr data-a=\"" << html_escape(c.a) << "\" data-b=\"" << html_escape(c.b) << "\">"
+        << td("engines", c.a + " vs " + c.b, "", "l") << td_int("games", s.games)
+        << td_int("wins", c.wdl.wins) << td_int("draws", c.wdl.draws) << td_int("losses", c.wdl.losses);
+    if (c.pentanomial.pairs() > 0) {
+      out << td_int("ll", c.pentanomial.ll) << td_int("ld", c.pentanomial.ld)
+          << td_int("wldd", c.pentanomial.wl_dd) << td_int("wd", c.pentanomial.wd)
+          << td_int("ww", c.pentanomial.ww);
+    } else {
+      for (const char* k : {"ll", "ld", "wldd", "wd", "ww"}) out << td(k, "-");
+    }
+    out << td_num("score", s.score, "%.3f") << td_num("elo", s.elo.value)
+        << td_num("elo_error", s.elo.ci95)
+        << td("elo_ci95", interval(s.elo.low, s.elo.high))
+        << td_num("nelo", s.nelo.value) << td("los", fmt(100 * s.los) + " %", raw(s.los))
+        << td_num("draw_ratio", s.draw_ratio, "%.3f");
+    if (p.sprt) {
+      const auto& t = *p.sprt;
+      out << td_num("llr", t.llr)
+          << td("bounds", interval(t.bounds.lower, t.bounds.upper))
+          << td("sprt", "elo0=" + fmt(t.elo0, "%g") + " elo1=" + fmt(t.elo1, "%g") + " " +
+                            std::string(analysis::unit_name(t.unit)) + ", " +
+                            std::string(analysis::model_name(t.model)) + ", alpha=" +
+                            fmt(t.alpha, "%g") + " beta=" + fmt(t.beta, "%g") +
+                            (t.pentanomial ? ", pairs" : ", games"), "", "l");
+      const std::string verdict = t.state == analysis::SprtState::AcceptH1   ? "H1 accepted"
+                                  : t.state == analysis::SprtState::AcceptH0 ? "H0 accepted"
+                                                                             : "continue";
+      out << td("verdict", verdict, std::string(analysis::state_name(t.state)), "l");
+    } else {
+      out << td("llr", "-") << td("bounds", "-") << td("sprt", "none", "", "l") << td("verdict", "-", "", "l");
+    }
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
+void ratings_section(const Statistics& st, std::ostringstream& out) {
+  if (!st.report.ratings) return;
+  const auto& list = *st.report.ratings;
+  out << "<h2 id=\"ratings\">Rating list</h2>\n<p class=\"note\">Bradley-Terry maximum "
+         "likelihood, logistic Elo, draws as half points, mean of the pool at 0; 95% intervals "
+         "from the observed information. First-move advantage fitted jointly: "
+      << fmt(list.first_move_elo) << " &plusmn; " << fmt(list.first_move_ci95) << " Elo.</p>\n"
+      << "<table id=\"ratings-table\"><tr><th class=\"l\">engine</th><th>Elo</th><th>&plusmn; 95%</th>"
+         "<th>games</th><th>points</th></tr>\n";
+  for (const auto& r : list.ratings) {
+    out << "<tr data-engine=\"" << html_escape(r.name) << "\">" << td("name", r.name, "", "l")
+        << td_num("elo", r.elo) << td_num("ci95", r.ci95) << td_int("games", r.games)
+        << td_num("points", r.points, "%.1f") << "</tr>\n";
+  }
+  out << "</table>\n";
+  for (const auto& w : list.warnings) out << "<p class=\"problem\">" << html_escape(w) << "</p>\n";
+}
+
+void games_section(const Statistics& st, std::ostringstream& out) {
+  const auto& s = st.report.summary;
+  out << "<h2 id=\"overview\">Games</h2>\n<table id=\"games-table\"><tr><th class=\"l\"></th>"
+         "<th>value</th></tr>\n<tr>" << td("", "games counted", "", "l") << td_int("games", s.games)
+      << "</tr>\n<tr>" << td("", "first player W / D / L", "", "l")
+      << td("first_player", std::to_string(s.first_player.wins) + " / " +
+                                std::to_string(s.first_player.draws) + " / " +
+                                std::to_string(s.first_player.losses))
+      << "</tr>\n<tr>" << td("", "first player score", "", "l")
+      << td_num("first_player_score", st.first_player.score, "%.3f") << "</tr>\n<tr>"
+      << td("", "first player Elo advantage (95%)", "", "l")
+      << td("first_player_elo", fmt(st.first_player.elo.value) + " ± " + fmt(st.first_player.elo.ci95),
+            raw(st.first_player.elo.value))
+      << "</tr>\n<tr>" << td("", "average length (plies)", "", "l")
+      << td_num("average_plies", s.average_plies, "%.1f") << "</tr>\n";
+  for (const auto& [kind, count] : s.terminations) {
+    out << "<tr>" << td("", "ended by " + kind, "", "l") << td_int("termination-" + kind, count) << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
+void loop_section(const nlohmann::json& loop, std::ostringstream& out) {
+  if (!loop.is_object()) return;
+  auto cell = [](const nlohmann::json& r, const char* key, const char* format) {
+    const auto it = r.find(key);
+    if (it == r.end() || it->is_null()) return td(key, "-");
+    if (it->is_number_float()) return td_num(key, it->get<double>(), format);
+    if (it->is_number()) return td_int(key, it->get<std::int64_t>());
+    if (it->is_boolean()) return td(key, it->get<bool>() ? "yes" : "no");
+    if (it->is_array() && it->size() == 2 && (*it)[0].is_number() && (*it)[1].is_number()) {
+      return td(key, interval((*it)[0].get<double>(), (*it)[1].get<double>()));
+    }
+    return td(key, it->is_string() ? it->get<std::string>() : it->dump(), "", "l");
+  };
+  out << "<h2 id=\"loop\">Loop rounds</h2>\n";
+  if (loop.contains("start_config")) {
+    out << "<p>Start config <code>" << html_escape(loop["start_config"].dump()) << "</code>, best config <code>"
+        << html_escape(loop.value("best_config", nlohmann::json()).dump()) << "</code>.</p>\n";
+  }
+  if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
+    const auto& b = loop["best_vs_start"];
+    out << "<table id=\"best-vs-start\"><tr><th class=\"l\">best vs start</th><th>Elo</th><th>95% interval</th>"
+           "<th>games</th></tr><tr><td class=\"l\">final match</td>"
+        << cell(b, "elo", "%.2f") << cell(b, "elo_ci95", "") << cell(b, "games", "") << "</tr></table>\n";
+  }
+  if (!loop.contains("rounds") || !loop["rounds"].is_array()) return;
+  const std::vector<std::pair<const char*, const char*>> columns = {
+      {"round", ""}, {"games", ""}, {"positions", ""}, {"train_loss_before", "%.5f"},
+      {"train_loss_after", "%.5f"}, {"holdout_loss_before", "%.5f"}, {"holdout_loss_after", "%.5f"},
+      {"wins", ""}, {"draws", ""}, {"losses", ""}, {"elo", "%.2f"}, {"elo_ci95", ""},
+      {"accepted", ""}, {"candidate_config", ""}, {"best_config", ""}};
+  out << "<table id=\"loop-table\"><tr>";
+  for (const auto& [key, format] : columns) out << "<th>" << key << "</th>";
+  out << "</tr>\n";
+  for (const auto& r : loop["rounds"]) {
+    out << "<tr>";
+    for (const auto& [key, format] : columns) out << cell(r, key, format);
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
+/// Background colour of a heat-map cell: blue for negative, red for positive weights.
+std::string heat_colour(double v, double scale) {
+  const double t = scale > 0 ? std::clamp(v / scale, -1.0, 1.0) : 0.0;
+  const int fade = static_cast<int>(255 - 200 * std::abs(t));
+  char buf[32];
+  if (t >= 0) std::snprintf(buf, sizeof buf, "rgb(255,%d,%d)", fade, fade);
+  else std::snprintf(buf, sizeof buf, "rgb(%d,%d,255)", fade, fade);
+  return buf;
+}
+
+void heat_table(const std::array<double, 64>& t, double scale, const std::string& caption,
+                std::ostringstream& out) {
+  out << "<table class=\"heat\"><caption>" << html_escape(caption) << "</caption><tr><th></th>";
+  for (char c = 'a'; c <= 'h'; ++c) out << "<th>" << c << "</th>";
+  out << "</tr>\n";
+  for (int y = 0; y < 8; ++y) {
+    out << "<tr><th>" << y + 1 << "</th>";
+    for (int x = 0; x < 8; ++x) {
+      const double v = t[static_cast<std::size_t>(8 * y + x)];
+      out << "<td style=\"background:" << heat_colour(v, scale) << "\" data-v=\"" << raw(v) << "\">"
+          << fmt(v, "%.0f") << "</td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
+void weights_section(const std::optional<WeightsComparison>& w, std::ostringstream& out) {
+  out << "<h2 id=\"weights\">Weights</h2>\n";
+  if (!w) {
+    out << "<p class=\"note\">No tuned config to compare (a loop run folder, or logs whose run "
+           "has two engines of one game, compare the start and the tuned weights).</p>\n";
+    return;
+  }
+  out << "<p>" << html_escape(w->before_label) << " &rarr; " << html_escape(w->after_label) << "</p>\n";
+  for (std::size_t i = 0; i < w->before_tables.size(); ++i) {
+    double scale = 0;
+    for (const auto* t : {&w->before_tables[i], &w->after_tables[i]}) {
+      for (double v : *t) scale = std::max(scale, std::abs(v));
+    }
+    out << "<h3>Square weights, " << html_escape(w->table_phases[i]) << "</h3><div class=\"heatmaps\">";
+    heat_table(w->before_tables[i], scale, "before: " + w->before_label, out);
+    heat_table(w->after_tables[i], scale, "after: " + w->after_label, out);
+    out << "</div>\n";
+  }
+  if (w->changes.empty()) {
+    out << "<p class=\"note\">No weight changed.</p>\n";
+    return;
+  }
+  out << "<h3>Largest changes</h3>\n<table id=\"weight-changes\"><tr><th class=\"l\">feature</th>"
+         "<th>phase</th><th>before</th><th>after</th><th>change</th></tr>\n";
+  for (const auto& ch : w->changes) {
+    out << "<tr>" << td("feature", ch.feature, "", "l")
+        << td("phase", ch.phases == 1 ? "all" : std::to_string(ch.phase))
+        << td_num("before", ch.before, "%.3f") << td_num("after", ch.after, "%.3f")
+        << td_num("change", ch.after - ch.before, "%+.3f") << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
+/// Replaces the @@NAME@@ slots of the template in one pass (inserted text is never rescanned).
+std::string fill(const std::string& tmpl, const std::vector<std::pair<std::string, std::string>>& slots) {
+  std::string out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t open = tmpl.find("@@", at);
+    if (open == std::string::npos) break;
+    const std::size_t close = tmpl.find("@@", open + 2);
+    if (close == std::string::npos) break;
+    const std::string name = tmpl.substr(open + 2, close - open - 2);
+    const auto it = std::find_if(slots.begin(), slots.end(), [&](const auto& s) { return s.first == name; });
+    out.append(tmpl, at, open - at);
+    if (it != slots.end()) out += it->second;
+    at = close + 2;
+  }
+  out.append(tmpl, at);
+  return out;
+}
+
+}  // namespace
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+std::string script_json(const nlohmann::json& j) {
+  // '<' only occurs inside JSON strings, where \u003c means the same: no "</script" or "<!--".
+  const std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    if (ch == '<') out += "\\u003c";
+    else out += ch;
+  }
+  return out;
+}
+
+std::string render_page(const PageContent& c) {
+  std::ostringstream body;
+  body << "<header><h1>" << html_escape(c.title) << "</h1>\n<p class=\"note\">Generated "
+       << html_escape(c.generated) << " by arena " << html_escape(c.version) << ": <code id=\"command\">"
+       << html_escape(c.command) << "</code></p>\n<nav><a href=\"#runs\">runs</a><a href=\"#pairs\">pairs</a>"
+       << (c.stats->report.ratings ? "<a href=\"#ratings\">ratings</a>" : "")
+       << (c.inputs->loop ? "<a href=\"#loop\">loop</a>" : "")
+       << "<a href=\"#charts\">charts</a><a href=\"#weights\">weights</a><a href=\"#viewer\">games</a></nav></header>\n";
+  if (!c.problems.empty()) {
+    body << "<h2 id=\"problems-title\">Problems</h2>\n<ul id=\"problems\" class=\"problems\">\n";
+    for (const auto& p : c.problems) body << "<li>" << html_escape(p) << "</li>\n";
+    body << "</ul>\n";
+  }
+  runs_section(c, body);
+  pairs_section(*c.stats, body);
+  ratings_section(*c.stats, body);
+  games_section(*c.stats, body);
+  loop_section(c.inputs->loop_summary, body);
+  body << "<h2 id=\"charts\">Charts</h2>\n";
+  if (!c.charts_note.empty()) body << "<p class=\"note\">" << html_escape(c.charts_note) << "</p>\n";
+  body << "<div class=\"charts\">\n";
+  for (const auto& chart : c.charts) {
+    body << "<figure class=\"chart\" id=\"chart-" << chart.id << "\"><figcaption>" << html_escape(chart.title)
+         << "</figcaption>\n" << chart.svg << "</figure>\n";
+  }
+  body << "</div>\n";
+  weights_section(c.weights, body);
+  body << "<script type=\"application/json\" id=\"arena-analysis\">" << script_json(c.analysis)
+       << "</script>\n";
+  return fill(asset("page.html"), {{"TITLE", html_escape(c.title)},
+                                   {"STYLE", asset("report.css") + asset("chartlib.css")},
+                                   {"BODY", body.str()},
+                                   {"GAMES", script_json(c.games)},
+                                   {"CHARTLIB", asset("chartlib.js")},
+                                   {"VIEWER", asset("viewer.js")}});
+}
+
+}  // namespace arena::report

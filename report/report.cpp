@@ -1,0 +1,156 @@
+// `arena report` end to end (see report.hpp): read, count, chart, render.
+#include "report/report.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/version.hpp"
+#include "report/charts.hpp"
+#include "report/games.hpp"
+#include "report/inputs.hpp"
+#include "report/page.hpp"
+#include "report/statistics.hpp"
+#include "report/weights.hpp"
+
+namespace arena::report {
+namespace {
+
+constexpr std::size_t kMaxHeatMapPhases = 4;
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  std::ostringstream s;
+  s << std::put_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
+  return s.str();
+}
+
+/// The configs to compare: a loop's start and best configs, or else the first two engines of
+/// the first log whose configs differ in weights (e.g. a tuned config against its start).
+struct ConfigPair {
+  core::EngineConfig before;
+  core::EngineConfig after;
+  std::string game;
+};
+
+std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::string>& problems) {
+  if (in.loop && in.loop_summary.is_object()) {
+    const std::string start = in.loop_summary.value("start_config", "");
+    const std::string best = in.loop_summary.value("best_config", "");
+    const std::string start_path = resolve_run_path(in, start);
+    const std::string best_path = resolve_run_path(in, best);
+    if (start_path.empty() || best_path.empty()) {
+      problems.push_back(in.folder + "/summary.json: start_config '" + start + "' or best_config '" +
+                         best + "' not found: no weights section");
+      return std::nullopt;
+    }
+    try {
+      ConfigPair pair{core::load_engine_config(start_path), core::load_engine_config(best_path), ""};
+      pair.game = pair.before.game;
+      return pair;
+    } catch (const InputError& e) {
+      problems.push_back(e.what());
+      return std::nullopt;
+    }
+  }
+  for (const auto& log : in.logs) {
+    const auto& engines = log.file.run.engines;
+    if (!log.known_game || engines.size() < 2) continue;
+    try {
+      auto before = core::parse_engine_config(engines[0].config, log.label + ": " + engines[0].name);
+      auto after = core::parse_engine_config(engines[1].config, log.label + ": " + engines[1].name);
+      if (before.weights.empty() || after.weights.empty() || before.weights == after.weights) continue;
+      return ConfigPair{std::move(before), std::move(after), log.file.run.game};
+    } catch (const InputError& e) {
+      problems.push_back(e.what());
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<WeightsComparison> compare_weights(const Inputs& in, std::size_t rows,
+                                                 std::vector<std::string>& problems) {
+  auto pair = configs_to_compare(in, problems);
+  if (!pair) return std::nullopt;
+  WeightsComparison w;
+  w.before_label = pair->before.name + (pair->before.path.empty() ? "" : " (" + pair->before.path + ")");
+  w.after_label = pair->after.name + (pair->after.path.empty() ? "" : " (" + pair->after.path + ")");
+  w.changes = largest_changes(pair->before, pair->after, rows);
+  if (pair->game == "othello") {
+    const std::size_t phases = std::max(weight_phases(pair->before), weight_phases(pair->after));
+    const std::size_t shown = std::min(phases, kMaxHeatMapPhases);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const std::size_t phase = shown == 1 ? 0 : i * (phases - 1) / (shown - 1);
+      auto b = othello_square_table(pair->before, phase);
+      auto a = othello_square_table(pair->after, phase);
+      if (!b || !a) break;
+      w.before_tables.push_back(*b);
+      w.after_tables.push_back(*a);
+      w.table_phases.push_back(phases == 1 ? "all phases"
+                                           : "phase " + std::to_string(phase) + " of " +
+                                                 std::to_string(phases));
+    }
+  }
+  return w;
+}
+
+std::string default_title(const ReportOptions& o, const Inputs& in) {
+  if (in.loop) return "arena loop " + std::filesystem::path(in.folder).filename().string();
+  std::string names;
+  for (const auto& p : o.inputs) {
+    names += (names.empty() ? "" : ", ") + std::filesystem::path(p).filename().string();
+  }
+  return "arena report: " + names;
+}
+
+}  // namespace
+
+Report build_report(const ReportOptions& options) {
+  Inputs in = load_inputs(options.inputs, options.known_games);
+  Report report;
+  report.problems = in.problems;
+  const Statistics stats = compute_statistics(in.logs, report.problems);
+
+  PageContent page;
+  page.title = options.title.empty() ? default_title(options, in) : options.title;
+  page.command = options.command;
+  page.generated = utc_now();
+  page.version = std::string(kVersion) + " (" + kRevision + ")";
+  page.inputs = &in;
+  page.stats = &stats;
+  if (gnuplot_available(options.gnuplot)) {
+    page.charts = make_charts(options.gnuplot, stats, in.loop_summary, report.problems);
+  } else {
+    page.charts_note = options.gnuplot.empty()
+                           ? "Charts were turned off."
+                           : "No charts: gnuplot ('" + options.gnuplot +
+                                 "') could not be run (scripts/install-deps installs it).";
+  }
+  page.weights = compare_weights(in, options.weight_changes, report.problems);
+  page.games = viewer_games(in.logs, report.problems);
+  page.analysis = to_json(stats);
+  page.problems = report.problems;
+  report.html = render_page(page);
+
+  nlohmann::json runs = nlohmann::json::array();
+  for (const auto& log : in.logs) {
+    nlohmann::json engines = nlohmann::json::array();
+    for (const auto& e : log.file.run.engines) engines.push_back({{"name", e.name}, {"hash", e.hash}});
+    runs.push_back({{"log", log.file.path}, {"game", log.file.run.game}, {"engines", engines},
+                    {"games", log.file.games.size()}, {"round", log.round},
+                    {"counted", log.known_game}});
+  }
+  report.summary = {{"title", page.title}, {"runs", runs}, {"analysis", page.analysis},
+                    {"charts", page.charts.size()}, {"problems", report.problems},
+                    {"viewer_games", page.games["games"].size()}};
+  if (in.loop) report.summary["loop"] = in.loop_summary;
+  return report;
+}
+
+}  // namespace arena::report

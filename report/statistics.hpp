@@ -1,0 +1,51 @@
+// The numbers of a report: the statistics of its logs, computed by the analysis library's
+// reporting layer (analysis::analyze_games, analysis::report_json), the same calls `arena
+// analyze` makes, so the page and `arena analyze --json` agree by construction. Added here only
+// what analyze has no need for: the SPRT's trajectory and the first player's results per log.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/pairs.hpp"
+#include "analysis/report.hpp"
+#include "report/inputs.hpp"
+
+namespace arena::report {
+
+/// First-player results of one log (the first-move advantage).
+struct FirstPlayerReport {
+  std::string label;
+  analysis::WdlCounts counts;
+  analysis::MatchStats stats;
+};
+
+/// Everything the summary, the charts and `--json` show.
+struct Statistics {
+  std::vector<analysis::GameOutcome> outcomes;  ///< counted games, in log order
+  std::vector<std::string> engines;             ///< engine order: run records' order
+  std::optional<analysis::SprtParams> sprt;     ///< the runs' SPRT, when one was given
+  analysis::GamesReport report;                 ///< analyze_games over `outcomes`
+  std::vector<std::vector<double>> llr_paths;   ///< per report.pairs entry (with the SPRT)
+  analysis::MatchStats first_player;            ///< over all counted games
+  std::vector<FirstPlayerReport> first_player_by_log;
+};
+
+/// The outcome of one logged game as the analysis library counts it: plies are the whole
+/// transcript (opening and passes included); the opening key is the opening's moves joined by
+/// spaces.
+[[nodiscard]] analysis::GameOutcome outcome_of(const selfplay::GameRecord& game);
+
+/// Statistics of the logs of known games (logs of unknown games are not counted). Engines are
+/// ordered as the run records list them; the SPRT parameters are the first non-empty `sprt`
+/// spec of the logs (a malformed one is added to `problems` and ignored).
+[[nodiscard]] Statistics compute_statistics(const std::vector<InputLog>& logs,
+                                            std::vector<std::string>& problems);
+
+/// The statistics as `arena analyze --json` prints them (analysis::report_json).
+[[nodiscard]] nlohmann::json to_json(const Statistics& stats);
+
+}  // namespace arena::report

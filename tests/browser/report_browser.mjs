@@ -1,0 +1,231 @@
+// Browser test of `arena report`: builds pages from the sample logs in tests/data/report, opens
+// them from disk in headless Chromium (Debian's package) and checks what a person sees: the
+// summary numbers, an Othello and a Blokus Duo game stepped to their last move with the arrow
+// key, the problems of broken logs, and that the page fetched nothing from the network.
+// Screenshots go to OUT_DIR (and to $ARENA_SCREENSHOTS when set, e.g. docs/screenshots).
+//
+// Driven over the Chromium DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages
+// separated by NUL bytes on file descriptors 3 and 4), so it needs Node's standard library only.
+//
+// usage: node report_browser.mjs ARENA_BINARY DATA_DIR OUT_DIR
+// Exit 0 all checks passed, 1 a check failed, 77 skipped (no Chromium), printed with a reason.
+// Expected values come from outside the project: W/D/L 136/111/96 -> Elo 40.70 +- 30.43 and the
+// pentanomial counts 34/54/31+32/64/75 -> Elo 55.58 +- 27.65 (tests/data/stats/worked-examples.md
+// T1, P1); the WTHOR game "British Nationals - 2000" ends 28-36 (shared/data/othello/wthor); the
+// GPCC 2007 round-1 game ends with 53 and 46 squares placed (tests/data/blokus).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [arena, dataDir, outDir] = process.argv.slice(2);
+if (!arena || !dataDir || !outDir) {
+  console.error('usage: node report_browser.mjs ARENA_BINARY DATA_DIR OUT_DIR');
+  process.exit(2);
+}
+const chromiumPath = process.env.ARENA_CHROMIUM || '/usr/bin/chromium';
+if (!fs.existsSync(chromiumPath)) {
+  console.log(`report_browser: SKIPPED: no browser at ${chromiumPath} (Debian package chromium; ` +
+              'scripts/install-deps installs it)');
+  process.exit(77);
+}
+fs.mkdirSync(outDir, { recursive: true });
+
+let passed = 0, failed = 0;
+function check(what, ok, detail = '') {
+  if (ok) ++passed; else ++failed;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${ok || !detail ? '' : ': ' + detail}`);
+}
+
+// Step 1: the pages, written by the binary under test.
+function report(args, out) {
+  const r = spawnSync(arena, ['report', ...args, '--out', out], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr || '' };
+}
+const mainPage = path.join(outDir, 'report.html');
+const badPage = path.join(outDir, 'problems.html');
+const main = report([path.join(dataDir, 'othello-match.jsonl'), path.join(dataDir, 'blokus-gpcc.jsonl')], mainPage);
+check('arena report on two logs exits 0', main.status === 0, main.stderr);
+const bad = report([path.join(dataDir, 'torn.jsonl'), path.join(dataDir, 'unknown-game.jsonl')], badPage);
+check('arena report on a torn log and an unknown game exits 0', bad.status === 0, bad.stderr);
+check('problems are on stderr', /incomplete last line/.test(bad.stderr) && /unknown game 'chess'/.test(bad.stderr),
+      bad.stderr);
+
+// Step 2: Chromium over the DevTools pipe.
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-chromium-'));
+const browser = spawn(chromiumPath, [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage', `--user-data-dir=${profile}`, '--remote-debugging-pipe', 'about:blank',
+], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+let browserLog = '';
+browser.stderr.on('data', (d) => { browserLog += d; });
+const toBrowser = browser.stdio[3], fromBrowser = browser.stdio[4];
+let nextId = 1, buffer = '';
+const pending = new Map(), listeners = [];
+fromBrowser.on('data', (chunk) => {
+  buffer += chunk.toString('utf8');
+  let end;
+  while ((end = buffer.indexOf('\0')) >= 0) {
+    const msg = JSON.parse(buffer.slice(0, end));
+    buffer = buffer.slice(end + 1);
+    if (msg.id && pending.has(msg.id)) {
+      const { resolve, reject, method } = pending.get(msg.id);
+      pending.delete(msg.id);
+      if (msg.error) reject(new Error(`${method}: ${msg.error.message}`)); else resolve(msg.result);
+    } else if (msg.method) {
+      for (const l of listeners) l(msg);
+    }
+  }
+});
+function send(method, params = {}, sessionId = undefined) {
+  const id = nextId++;
+  const msg = { id, method, params };
+  if (sessionId) msg.sessionId = sessionId;
+  toBrowser.write(JSON.stringify(msg) + '\0');
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, method });
+    setTimeout(() => reject(new Error(`${method}: no answer in 30 s`)), 30000).unref();
+  });
+}
+function waitFor(method, sessionId) {
+  return new Promise((resolve) => {
+    listeners.push(function l(msg) {
+      if (msg.method === method && msg.sessionId === sessionId) {
+        listeners.splice(listeners.indexOf(l), 1);
+        resolve(msg.params);
+      }
+    });
+  });
+}
+const requests = [];
+listeners.push((msg) => {
+  if (msg.method === 'Network.requestWillBeSent') requests.push(msg.params.request.url);
+});
+
+async function openPage(file) {
+  const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+  const s = (method, params) => send(method, params, sessionId);
+  await s('Page.enable');
+  await s('Network.enable');
+  await s('Runtime.enable');
+  await s('Emulation.setDeviceMetricsOverride', { width: 1280, height: 1000, deviceScaleFactor: 1, mobile: false });
+  const loaded = waitFor('Page.loadEventFired', sessionId);
+  await s('Page.navigate', { url: pathToFileURL(file).href });
+  await loaded;
+  const page = {
+    async eval(expression) {
+      const r = await s('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+      if (r.exceptionDetails) throw new Error(`${expression}: ${JSON.stringify(r.exceptionDetails)}`);
+      return r.result.value;
+    },
+    async key(key, code, keyCode) {
+      for (const type of ['rawKeyDown', 'keyUp']) {
+        await s('Input.dispatchKeyEvent', { type, key, code, windowsVirtualKeyCode: keyCode });
+      }
+    },
+    async screenshot(name, selector) {
+      const clip = selector ? await page.eval(`(() => { const r = document.querySelector(${JSON.stringify(selector)})
+          .getBoundingClientRect(); return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height,
+          scale: 1 }; })()`) : undefined;
+      const shot = await s('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip });
+      const png = Buffer.from(shot.data, 'base64');
+      fs.writeFileSync(path.join(outDir, name), png);
+      if (process.env.ARENA_SCREENSHOTS) fs.writeFileSync(path.join(process.env.ARENA_SCREENSHOTS, name), png);
+      return png.length;
+    },
+  };
+  return page;
+}
+
+// The text of a pairs-table cell: row of engines a/b, column key k.
+const cell = (a, b, k) => `document.querySelector('#pairs-table tr[data-a="${a}"][data-b="${b}"] td[data-k="${k}"]')?.textContent`;
+
+// Selects a game in the viewer's list by the start of its label, then steps it with the Right
+// arrow key until the ply counter stops moving; returns the shown counts.
+async function stepToEnd(page, label) {
+  const index = await page.eval(`(() => { const sel = document.getElementById('f-game');
+      const opt = [...sel.options].find((o) => o.textContent.startsWith(${JSON.stringify(label)}));
+      if (!opt) return -1; sel.value = opt.value; sel.dispatchEvent(new Event('change')); sel.blur();
+      return Number(opt.value); })()`);
+  if (index < 0) return null;
+  const total = await page.eval(`Number(document.getElementById('v-ply').textContent.split('/')[1])`);
+  await page.eval(`document.getElementById('v-next').click()`);
+  let plies = await page.eval(`Number(document.getElementById('v-ply').dataset.ply)`);
+  for (let i = 0; i < total + 2; ++i) await page.key('ArrowRight', 'ArrowRight', 39);
+  plies = await page.eval(`Number(document.getElementById('v-ply').dataset.ply)`);
+  const counts = await page.eval(`(() => { const c = document.getElementById('v-counts');
+      return [Number(c.dataset.first), Number(c.dataset.second), c.textContent]; })()`);
+  const error = await page.eval(`document.getElementById('v-error').textContent`);
+  return { total, plies, counts, error };
+}
+
+try {
+  await send('Target.setDiscoverTargets', { discover: false });
+  const page = await openPage(mainPage);
+
+  // Step 3: the summary.
+  check('A vs B: W/D/L 136/111/96',
+        (await page.eval(cell('A', 'B', 'wins'))) === '136' && (await page.eval(cell('A', 'B', 'draws'))) === '111' &&
+        (await page.eval(cell('A', 'B', 'losses'))) === '96');
+  check('A vs B: Elo 40.70 +- 30.43 (T1)',
+        (await page.eval(cell('A', 'B', 'elo'))) === '40.70' && (await page.eval(cell('A', 'B', 'elo_error'))) === '30.43',
+        `${await page.eval(cell('A', 'B', 'elo'))} +- ${await page.eval(cell('A', 'B', 'elo_error'))}`);
+  check('C vs B: pentanomial 34/54/63/64/75',
+        [await page.eval(cell('C', 'B', 'll')), await page.eval(cell('C', 'B', 'ld')), await page.eval(cell('C', 'B', 'wldd')),
+         await page.eval(cell('C', 'B', 'wd')), await page.eval(cell('C', 'B', 'ww'))].join('/') === '34/54/63/64/75');
+  check('C vs B: Elo 55.58 +- 27.65 (P1)',
+        (await page.eval(cell('C', 'B', 'elo'))) === '55.58' && (await page.eval(cell('C', 'B', 'elo_error'))) === '27.65',
+        `${await page.eval(cell('C', 'B', 'elo'))} +- ${await page.eval(cell('C', 'B', 'elo_error'))}`);
+  check('SPRT verdict shown with bounds and unit',
+        /^\[-2\.94, 2\.94\]$/.test(await page.eval(cell('A', 'B', 'bounds'))) &&
+        /Elo/.test(await page.eval(cell('A', 'B', 'sprt'))) &&
+        /accepted|continue/.test(await page.eval(cell('A', 'B', 'verdict'))));
+  check('rating list shown (more than two engines)',
+        (await page.eval(`document.querySelectorAll('#ratings-table tr[data-engine]').length`)) === 5);
+  const charts = await page.eval(`[...document.querySelectorAll('figure.chart svg')].length`);
+  check('charts drawn (gnuplot SVG inline)', charts >= 3, `${charts} charts`);
+
+  // Step 4: the viewer, an Othello game and a Blokus Duo game stepped to the end.
+  const othello = await stepToEnd(page, '#0 A - B 0-1 (othello-match.jsonl)');
+  check('Othello game stepped to its last move', othello && othello.plies === 60 && othello.total === 60,
+        JSON.stringify(othello));
+  check('Othello final discs 28-36', othello && othello.counts[0] === 28 && othello.counts[1] === 36,
+        JSON.stringify(othello));
+  check('Othello replay legal', othello && othello.error === '', othello && othello.error);
+  await page.screenshot('viewer-othello.png', '#viewer');
+  const blokus = await stepToEnd(page, '#0 X - Y 1-0 (blokus-gpcc.jsonl)');
+  check('Blokus Duo game stepped to its last move', blokus && blokus.plies === 25, JSON.stringify(blokus));
+  check('Blokus Duo final squares 53-46', blokus && blokus.counts[0] === 53 && blokus.counts[1] === 46,
+        JSON.stringify(blokus));
+  check('Blokus Duo remaining pieces shown',
+        /First: 8 pieces, 36 squares left/.test(await page.eval(`document.getElementById('v-side').textContent`)) &&
+        /Second: 11 pieces, 43 squares left/.test(await page.eval(`document.getElementById('v-side').textContent`)));
+  check('Blokus Duo last piece highlighted',
+        (await page.eval(`document.querySelectorAll('#v-board .cell.last').length`)) === 3);
+  await page.screenshot('viewer-blokus.png', '#viewer');
+  await page.screenshot('summary.png', 'body > header');
+  await page.eval(`document.getElementById('charts').scrollIntoView()`);
+  await page.screenshot('charts.png', '.charts');
+  await page.screenshot('report-full.png');
+
+  // Step 5: a broken input still gives a page that shows its problems.
+  const badView = await openPage(badPage);
+  const problems = await badView.eval(`[...document.querySelectorAll('#problems li')].map((li) => li.textContent)`);
+  check('torn line shown on the page', problems.some((p) => /incomplete last line/.test(p)), JSON.stringify(problems));
+  check('unknown game shown on the page', problems.some((p) => /unknown game 'chess'/.test(p)), JSON.stringify(problems));
+  await badView.screenshot('problems.png', 'body > header');
+
+  // Step 6: nothing but the files themselves was requested.
+  const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && u !== 'about:blank');
+  check('no network requests', remote.length === 0, remote.join(' '));
+} catch (e) {
+  check('browser session', false, `${e.stack}\n${browserLog.slice(-2000)}`);
+} finally {
+  browser.kill();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+console.log(`report_browser: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Writes the report's sample logs (tests/data/report/*.jsonl) in the game-log format of
+selfplay/game_log.hpp. Expected values come from outside the project:
+  - othello-match.jsonl: engines A and B play 343 unpaired games with A scoring W=136 D=111 L=96
+    (worked-examples.md T1: Elo 40.70 +- 30.43); C and B play 290 complete pairs with C's pair
+    counts LL=34 LD=54 WL=31 DD=32 WD=64 WW=75 (P1: Elo 55.58 +- 27.65). Game 0 is the WTHOR game
+    "British Nationals - 2000" (28-36 discs, shared/data/othello/wthor).
+  - blokus-gpcc.jsonl: the GPCC 2007 round-1 game (53-46 squares placed), twice, colours swapped.
+  - torn.jsonl: blokus-gpcc.jsonl with a torn last line; unknown-game.jsonl: a game named "chess".
+  - loop-run/: a two-round loop run folder as `arena loop` leaves it (see report/inputs.hpp):
+    summary.json, start.cfg, round-N/{train.jsonl, match.jsonl, candidate.cfg}; its games are
+    real WTHOR games (2000-2024 file) with their recorded results; its numbers are made up.
+Run from this folder: python3 make_fixtures.py"""
+import json
+
+WTHOR = ("f5f6e6f4g5d6e7g4f3h5e3d3h3h4h6d7c4g6c3g2g3f2e2c5d2d1b6b5h1h2e1c1c2f7a6a5a4b4g1b3a3b2"
+         "c8d8c7c6a1b8e8g8a8f8h8f1b1a2g7a7b7h7")
+GPCC = ("65u0 AAu0 88l2 A7s0 7Bj0 8Co0 83t1 A3j0 48q0 BCr2 43f3 D9t1 26o4 D6m5 29r3 EDl0 41a0 E2q3 "
+        "71b2 89a0 5Dp0 ---- 12d0 ---- 1Cc0").split()
+SHORT = ["f5", "d6", "c3", "d3", "c4"]
+
+
+def fnv1a64(text):
+    h = 0xcbf29ce484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+
+
+def engine(name, game, config=None):
+    config = config or "name = %s\ngame = %s\n[search]\ndepth = 2\n" % (name, game)
+    return {"name": name, "hash": fnv1a64(config), "config": config, "path": name + ".cfg"}
+
+
+def run(game, names, sprt="", games=0, configs=None):
+    configs = configs or {}
+    return {"type": "run", "format_version": 1, "game": game, "rules": "",
+            "engines": [engine(n, game, configs.get(n)) for n in names], "seed": 1,
+            "limits": {"depth": 0, "nodes": 0, "movetime": 0, "tc": ""}, "openings": "random:4",
+            "opening_order": "sequential", "format": "round-robin", "games": games,
+            "shard": {"index": 0, "count": 1}, "sprt": sprt, "temperature": 0,
+            "temperature_plies": 0, "record_evals": False,
+            "command_line": ["arena", "selfplay", "--games", str(games)], "arena_version": "0.1.0",
+            "arena_revision": "fixture", "start_time": "2026-11-29T12:00:00Z"}
+
+
+def game(gid, first, second, moves, score, opening=0, evals=None):
+    g = {"type": "game", "id": gid, "pair": gid // 2, "opening": moves[:opening],
+         "first": first, "second": second, "moves": moves[opening:], "score": score,
+         "result": "1-0" if score > 0 else "0-1" if score < 0 else "1/2-1/2",
+         "termination": "normal", "reason": ""}
+    if evals is not None:
+        g["evals"] = evals
+    g["ms"] = 1.0
+    g["seed"] = gid
+    return g
+
+
+def write(path, lines, torn=None):
+    with open(path, "w") as f:
+        for line in lines:
+            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+        if torn:
+            f.write(torn)
+
+
+def othello():
+    lines = [run("othello", ["A", "C", "B"], "elo0=0,elo1=10,alpha=0.05,beta=0.05", 1280)]
+    wthor = [WTHOR[i:i + 2] for i in range(0, len(WTHOR), 2)]
+    # A vs B: one game per pair (even ids), colours alternating; A's view W=136 D=111 L=96.
+    results = ["L"] + ["W"] * 136 + ["D"] * 111 + ["L"] * 95
+    for k, r in enumerate(results):
+        a_first = k % 2 == 0
+        a_points = {"W": 1, "D": 0, "L": -1}[r]
+        if k == 0:
+            lines.append(game(0, "A", "B", wthor, 28 - 36, opening=2))
+            continue
+        score = 2 * a_points * (1 if a_first else -1)
+        first, second = ("A", "B") if a_first else ("B", "A")
+        lines.append(game(2 * k, first, second, SHORT, score, opening=2))
+    # C vs B: complete pairs, C first in the pair's first game.
+    outcomes = [("L", "L")] * 34 + [("L", "D")] * 54 + [("W", "L")] * 31 + [("D", "D")] * 32 + \
+               [("W", "D")] * 64 + [("W", "W")] * 75
+    base = 700
+    for k, (g1, g2) in enumerate(outcomes):
+        pts = {"W": 1, "D": 0, "L": -1}
+        evals = [None, None, {"score": 150, "depth": 2, "nodes": 40, "ms": 0.1},
+                 {"score": -120, "depth": 2, "nodes": 35, "ms": 0.1},
+                 {"score": 210, "depth": 2, "nodes": 51, "ms": 0.1}]
+        lines.append(game(base + 2 * k, "C", "B", SHORT, 4 * pts[g1], 2, evals))
+        lines.append(game(base + 2 * k + 1, "B", "C", SHORT, -4 * pts[g2], 2, evals))
+    write("othello-match.jsonl", lines)
+
+
+def blokus():
+    lines = [run("blokus-duo", ["X", "Y"], "", 2),
+             game(0, "X", "Y", GPCC, 43 - 36),
+             game(1, "Y", "X", GPCC, 43 - 36)]
+    write("blokus-gpcc.jsonl", lines)
+    text = json.dumps(game(2, "X", "Y", GPCC, 7), separators=(",", ":"))
+    write("torn.jsonl", lines, torn=text[:60])
+    chess = run("chess", ["X", "Y"], "", 1)
+    write("unknown-game.jsonl", [chess, game(0, "X", "Y", ["e4", "e5"], 1)])
+
+
+SQUARES = ["a1", "b1", "c1", "d1", "b2", "c2", "d2", "c3", "d3", "d4"]
+
+
+def config(name, square_weights, mobility):
+    lines = ["name = %s" % name, "game = othello", "[search]", "depth = 2", "[eval]",
+             "features = classic", "[weights]"]
+    lines += ["%s = %s" % (sq, " ".join(str(v) for v in w)) for sq, w in zip(SQUARES, square_weights)]
+    lines.append("mobility = %s" % " ".join(str(v) for v in mobility))
+    return "\n".join(lines) + "\n"
+
+
+def loop():
+    import os
+    tsv = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "../../../../shared/data/othello/wthor/wthor-2000-2024.tsv")
+    if not os.path.exists(tsv):
+        tsv = "/work/shared/data/othello/wthor/wthor-2000-2024.tsv"
+    real = []
+    for line in open(tsv):
+        if line.startswith("#"):
+            continue
+        _, discs, moves = line.rstrip("\n").split("\t")
+        b, w = map(int, discs.split("-"))
+        if len(moves) == 120 and b + w == 64:
+            real.append(([moves[i:i + 2] for i in range(0, 120, 2)], b - w))
+        if len(real) == 48:
+            break
+    start = [[100, 90], [-20, -25], [10, 8], [5, 4], [-50, -40], [-2, -2], [-1, -1], [2, 1], [1, 1], [0, 0]]
+    r1 = [[118, 96], [-31, -22], [14, 9], [6, 3], [-61, -37], [-4, -1], [-2, 0], [3, 2], [1, 2], [0, 1]]
+    r2 = [[121, 99], [-29, -21], [15, 9], [5, 3], [-66, -35], [-5, -1], [-2, 0], [4, 2], [1, 2], [0, 1]]
+    cfgs = {"classic": config("classic", start, [8, 6]), "round-1": config("round-1", r1, [9, 7]),
+            "round-2": config("round-2", r2, [10, 7])}
+    os.makedirs("loop-run/round-1", exist_ok=True)
+    os.makedirs("loop-run/round-2", exist_ok=True)
+    open("loop-run/start.cfg", "w").write(cfgs["classic"])
+    open("loop-run/round-1/candidate.cfg", "w").write(cfgs["round-1"])
+    open("loop-run/round-2/candidate.cfg", "w").write(cfgs["round-2"])
+    wdl = {}
+    for rnd, best, cand, chunk in [(1, "classic", "round-1", real[:24]), (2, "round-1", "round-2", real[24:])]:
+        train = [run("othello", [best], "", 8, cfgs)]
+        for i, (moves, score) in enumerate(chunk[:8]):
+            evals = [None] * 4 + [{"score": (score * 100 * (1 if k % 2 == 0 else -1) * (k + 4)) // 64,
+                                   "depth": 2, "nodes": 100 + k, "ms": 0.2} for k in range(4, 60)]
+            train.append(game(i, best, best, moves, score, 4, evals[4:]))
+        write("loop-run/round-%d/train.jsonl" % rnd, train)
+        match = [run("othello", [cand, best], "elo0=0,elo1=20,alpha=0.05,beta=0.05", 16, cfgs)]
+        for i, (moves, score) in enumerate(chunk[8:]):
+            first, second = (cand, best) if i % 2 == 0 else (best, cand)
+            match.append(game(i, first, second, moves, score, 4))
+            cand_score = score if first == cand else -score
+            counts = wdl.setdefault(rnd, [0, 0, 0])
+            counts[0 if cand_score > 0 else 1 if cand_score == 0 else 2] += 1
+        write("loop-run/round-%d/match.jsonl" % rnd, match)
+    summary = {
+        "rounds": [
+            {"round": 1, "games": 8, "positions": 448, "train_loss_before": 0.2413,
+             "train_loss_after": 0.2101, "holdout_loss_before": 0.2442, "holdout_loss_after": 0.2198,
+             "wins": wdl[1][0], "draws": wdl[1][1], "losses": wdl[1][2], "elo": 65.9, "elo_ci95": [-110.2, 241.9],
+             "accepted": True, "candidate_config": "round-1/candidate.cfg",
+             "best_config": "round-1/candidate.cfg"},
+            {"round": 2, "games": 8, "positions": 896, "train_loss_before": 0.2188,
+             "train_loss_after": 0.2097, "holdout_loss_before": 0.2231, "holdout_loss_after": 0.2179,
+             "wins": wdl[2][0], "draws": wdl[2][1], "losses": wdl[2][2], "elo": -21.7, "elo_ci95": [-190.3, 146.9],
+             "accepted": False, "candidate_config": "round-2/candidate.cfg",
+             "best_config": "round-1/candidate.cfg"}],
+        "start_config": "start.cfg", "best_config": "round-1/candidate.cfg",
+        "best_vs_start": {"elo": 31.4, "elo_ci95": [3.2, 59.8], "games": 400}}
+    open("loop-run/summary.json", "w").write(json.dumps(summary, indent=2) + "\n")
+
+
+othello()
+blokus()
+loop()

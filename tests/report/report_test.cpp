@@ -1,0 +1,199 @@
+// Tests of `arena report`: the page's numbers against outside values (worked-examples.md T1 and
+// P1) and against `arena analyze --json` of the same logs, broken inputs (torn line, unknown
+// game), a loop run folder, the viewer's compact codes and the weight tables. The browser side
+// is tests/browser/report_browser.mjs.
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/core/engine_config.hpp"
+#include "report/games.hpp"
+#include "report/page.hpp"
+#include "report/report.hpp"
+#include "report/weights.hpp"
+
+namespace arena::report {
+namespace {
+
+const std::string kData = std::string(ARENA_TEST_DATA) + "/report/";
+
+ReportOptions options_for(std::vector<std::string> inputs) {
+  ReportOptions o;
+  o.inputs = std::move(inputs);
+  o.known_games = {"othello", "blokus-duo"};
+  o.command = "arena report (test)";
+  return o;
+}
+
+struct CommandResult {
+  int status = -1;
+  std::string out;
+};
+
+/// Runs a shell command, capturing stdout (stderr goes to `err_file` when given).
+CommandResult run(const std::string& command) {
+  CommandResult r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buf{};
+  std::size_t n = 0;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+const nlohmann::json* find_pair(const nlohmann::json& analysis, const std::string& a,
+                                const std::string& b) {
+  for (const auto& p : analysis["pairs"]) {
+    if (p["first"] == a && p["second"] == b) return &p;
+  }
+  return nullptr;
+}
+
+TEST(Report, NumbersMatchTheWorkedExamples) {
+  const Report r = build_report(options_for({kData + "othello-match.jsonl", kData + "blokus-gpcc.jsonl"}));
+  const auto& analysis = r.summary["analysis"];
+  // T1: W=136, D=111, L=96 -> Elo 40.70 +- 30.43.
+  const auto* ab = find_pair(analysis, "A", "B");
+  ASSERT_NE(ab, nullptr) << analysis.dump(1);
+  EXPECT_EQ((*ab)["wins"], 136);
+  EXPECT_EQ((*ab)["draws"], 111);
+  EXPECT_EQ((*ab)["losses"], 96);
+  EXPECT_NEAR((*ab)["elo"].get<double>(), 40.70, 0.005);
+  EXPECT_NEAR((*ab)["elo_ci95"].get<double>(), 30.43, 0.005);
+  // P1: pairs LL=34, LD=54, WL+DD=63, WD=64, WW=75 -> Elo 55.58 +- 27.65.
+  const auto* cb = find_pair(analysis, "C", "B");
+  ASSERT_NE(cb, nullptr);
+  EXPECT_EQ((*cb)["pentanomial"], nlohmann::json({34, 54, 63, 64, 75}));
+  EXPECT_NEAR((*cb)["elo"].get<double>(), 55.58, 0.005);
+  EXPECT_NEAR((*cb)["elo_ci95"].get<double>(), 27.65, 0.005);
+  EXPECT_TRUE(r.problems.empty()) << r.problems.front();
+  // The page shows the same, rounded.
+  EXPECT_NE(r.html.find("data-k=\"elo\" data-v=\"40.7"), std::string::npos);
+  EXPECT_NE(r.html.find(">40.70</td>"), std::string::npos);
+  EXPECT_NE(r.html.find(">30.43</td>"), std::string::npos);
+  EXPECT_NE(r.html.find(">55.58</td>"), std::string::npos);
+}
+
+TEST(Report, PageEqualsAnalyzeJson) {
+  const std::vector<std::string> logs = {kData + "othello-match.jsonl", kData + "blokus-gpcc.jsonl"};
+  const auto analyzed = run(std::string(ARENA_BINARY) + " analyze " + logs[0] + " " + logs[1] + " --json 2>/dev/null");
+  if (analyzed.status != 0) GTEST_SKIP() << "arena analyze --json failed (status " << analyzed.status << ")";
+  const auto expected = nlohmann::json::parse(analyzed.out);
+  const Report r = build_report(options_for(logs));
+  // The document embedded in the page (#arena-analysis) is the one compared.
+  const std::string open = "<script type=\"application/json\" id=\"arena-analysis\">";
+  const auto at = r.html.find(open);
+  ASSERT_NE(at, std::string::npos);
+  const auto end = r.html.find("</script>", at);
+  const auto embedded = nlohmann::json::parse(r.html.substr(at + open.size(), end - at - open.size()));
+  for (const char* key : {"games", "engines", "pairs", "ratings", "first_player", "average_plies", "terminations"}) {
+    if (!expected.contains(key)) continue;
+    EXPECT_EQ(embedded[key], expected[key]) << key;
+  }
+  EXPECT_EQ(embedded, r.summary["analysis"]);
+}
+
+TEST(Report, TornLineAndUnknownGameStillGiveAPage) {
+  const Report r = build_report(options_for({kData + "torn.jsonl", kData + "unknown-game.jsonl"}));
+  ASSERT_EQ(r.problems.size(), 2U);
+  EXPECT_NE(r.problems[0].find("torn.jsonl:4: "), std::string::npos) << r.problems[0];
+  EXPECT_NE(r.problems[1].find("unknown game 'chess'"), std::string::npos) << r.problems[1];
+  EXPECT_NE(r.html.find("<ul id=\"problems\""), std::string::npos);
+  EXPECT_NE(r.html.find(html_escape(r.problems[1])), std::string::npos);
+  // The intact games of the torn log are counted; the chess game is listed, not counted.
+  EXPECT_EQ(r.summary["analysis"]["games"], 2);
+  EXPECT_EQ(r.summary["viewer_games"], 3);
+}
+
+TEST(Report, CommandWritesThePageAndWarnsOnStderr) {
+  const std::string out = (std::filesystem::temp_directory_path() / "arena_report_test.html").string();
+  const auto r = run(std::string(ARENA_BINARY) + " report " + kData + "torn.jsonl " + kData +
+                     "unknown-game.jsonl --out " + out + " 2>&1 >/dev/null");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("incomplete last line"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown game 'chess'"), std::string::npos) << r.out;
+  EXPECT_NE(read_file(out).find("id=\"problems\""), std::string::npos);
+  std::filesystem::remove(out);
+  EXPECT_EQ(run(std::string(ARENA_BINARY) + " report /nonexistent.jsonl --out " + out + " 2>/dev/null").status, 2);
+}
+
+TEST(Report, PageIsSelfContained) {
+  const Report r = build_report(options_for({kData + "othello-match.jsonl"}));
+  EXPECT_EQ(r.html.find("<script src"), std::string::npos);
+  EXPECT_EQ(r.html.find("<link"), std::string::npos);
+  EXPECT_EQ(r.html.find("sourceMappingURL"), std::string::npos);
+  EXPECT_NE(r.html.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
+  EXPECT_EQ(r.html.find("@@"), std::string::npos) << "an unfilled template slot";
+}
+
+TEST(Report, LoopRunFolder) {
+  const Report r = build_report(options_for({kData + "loop-run"}));
+  EXPECT_TRUE(r.problems.empty()) << r.problems.front();
+  ASSERT_EQ(r.summary["runs"].size(), 4U);
+  EXPECT_EQ(r.summary["runs"][0]["round"], 1);
+  EXPECT_EQ(r.summary["runs"][3]["round"], 2);
+  EXPECT_NE(r.html.find("id=\"loop-table\""), std::string::npos);
+  EXPECT_NE(r.html.find("id=\"best-vs-start\""), std::string::npos);
+  // The weights section compares start.cfg with the best config (round 1's candidate).
+  EXPECT_NE(r.html.find("class=\"heat\""), std::string::npos);
+  EXPECT_NE(r.html.find("id=\"weight-changes\""), std::string::npos);
+}
+
+TEST(ReportViewer, CompactCodes) {
+  EXPECT_EQ(viewer_code("othello", "F5"), "f5");
+  EXPECT_EQ(viewer_code("othello", "pass"), "--");
+  EXPECT_EQ(viewer_code("othello", "PS"), "--");
+  EXPECT_EQ(viewer_code("othello", "i9"), "");
+  EXPECT_EQ(viewer_code("blokus-duo", "0000"), "----");
+  EXPECT_EQ(viewer_code("blokus-duo", "65u0"), "65u0");
+  EXPECT_EQ(viewer_code("blokus-duo", "65u"), "");
+}
+
+TEST(ReportViewer, GamesAreWholeTranscripts) {
+  const Report r = build_report(options_for({kData + "blokus-gpcc.jsonl"}));
+  // 25 plies of 4 characters, the passes as "----".
+  const std::string gpcc = "65u0AAu088l2A7s07Bj08Co083t1A3j048q0BCr243f3D9t126o4D6m529r3EDl041a0E2q3"
+                           "71b289a05Dp0----12d0----1Cc0";
+  EXPECT_NE(r.html.find("\"" + gpcc + "\""), std::string::npos);
+}
+
+TEST(ReportWeights, LargestChangesFirst) {
+  const auto before = core::parse_engine_config("name = a\ngame = othello\n[weights]\nx = 1 2\ny = 5\n", "a");
+  const auto after = core::parse_engine_config("name = b\ngame = othello\n[weights]\nx = 1 9\ny = 4\nz = -3\n", "b");
+  const auto changes = largest_changes(before, after, 10);
+  ASSERT_EQ(changes.size(), 4U);  // x phase 1, z (all), y phases 0 and 1
+  EXPECT_EQ(changes[0].feature, "x");
+  EXPECT_EQ(changes[0].phase, 1U);
+  EXPECT_DOUBLE_EQ(changes[0].after - changes[0].before, 7.0);
+  EXPECT_EQ(changes[1].feature, "z");
+  EXPECT_EQ(largest_changes(before, after, 2).size(), 2U);
+}
+
+TEST(ReportWeights, SquareTableFollowsTheBoardSymmetries) {
+  const auto cfg = core::parse_engine_config(
+      "name = a\ngame = othello\n[weights]\na1 = 100\nb1 = -20\nb2 = -50\nd4 = 1\nmobility = 7\n", "a");
+  const auto table = othello_square_table(cfg, 0);
+  ASSERT_TRUE(table.has_value());
+  for (const int corner : {0, 7, 56, 63}) EXPECT_EQ((*table)[corner], 100) << corner;
+  for (const int x_square : {9, 14, 49, 54}) EXPECT_EQ((*table)[x_square], -50) << x_square;
+  for (const int c_square : {1, 8, 6, 15, 48, 57, 55, 62}) EXPECT_EQ((*table)[c_square], -20) << c_square;
+  for (const int centre : {27, 28, 35, 36}) EXPECT_EQ((*table)[centre], 1) << centre;
+  EXPECT_FALSE(othello_square_table(core::parse_engine_config("name = a\ngame = othello\n[weights]\nmobility = 7\n", "a"), 0));
+}
+
+}  // namespace
+}  // namespace arena::report
