@@ -1,11 +1,50 @@
-// `arena loop`: not implemented yet (see the open issues).
+// `arena loop`: the main job (see loop/loop.hpp). With no arguments it runs the Othello default
+// (configs/othello/loop.cfg), resuming the newest unfinished run of the same config.
+#include <filesystem>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
 #include "cli/command.hpp"
-#include "engine/core/errors.hpp"
+#include "loop/loop.hpp"
+
+namespace po = boost::program_options;
 
 namespace arena::cli {
 
-int run_loop(const std::vector<std::string>& /*args*/) {
-  throw InputError("'loop' is not implemented yet");
+int run_loop(const std::vector<std::string>& args) {
+  loop::LoopOptions o;
+  bool json = false;
+  po::options_description desc("loop options");
+  desc.add_options()
+      ("game", po::value(&o.game)->default_value(o.game),
+       "game of the default run config (othello, blokus-duo)")
+      ("config", po::value(&o.config), "run config (INI); default configs/<game>/loop.cfg")
+      ("rounds", po::value(&o.rounds), "rounds to run (overrides the config)")
+      ("hours", po::value(&o.hours), "start no new round after this many hours")
+      ("run-dir", po::value(&o.run_dir),
+       "run folder to create or resume (default: the newest unfinished one of runs/ with the "
+       "same config, else a new runs/<date-time>-<game>)")
+      ("new", po::bool_switch(&o.fresh), "always start a new run folder")
+      ("quiet", po::bool_switch(&o.quiet), "no progress lines")
+      ("json", po::bool_switch(&json), "print the summary as one JSON document");
+  po::variables_map vm;
+  if (!parse_options("loop", "[--game G] [--config RUN.cfg] [--rounds N | --hours H]", desc, {},
+                     args, vm)) {
+    return 0;
+  }
+  if (o.config.empty() && !std::filesystem::exists("configs/" + o.game + "/loop.cfg")) {
+    o.root = ARENA_SOURCE_ROOT;  // run from outside the repository: use the built-in defaults
+  }
+  o.command_line = {"arena", "loop"};
+  o.command_line.insert(o.command_line.end(), args.begin(), args.end());
+  const loop::LoopSummary s = loop::run_loop(o);
+  if (json) {
+    std::cout << loop::summary_json(s).dump(2) << "\n";
+  } else {
+    std::cout << loop::summary_text(s);
+  }
+  return 0;
 }
 
 }  // namespace arena::cli

@@ -79,7 +79,7 @@ template <class Position>
       values.push_back(w[ph * n + i]);
       same = same && values.back() == values.front();
     }
-    if (same && !values.empty()) values.resize(1);
+    if (same && !values.empty()) values.erase(values.begin() + 1, values.end());
     out.emplace_back(fs.feature_name(static_cast<int>(i)), std::move(values));
   }
   return out;

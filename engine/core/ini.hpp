@@ -1,0 +1,53 @@
+// INI files for every config of the project (engine configs, loop run configs): Boost.Program_
+// options lexes them and checks the known keys; it reports no line numbers, so a scan of the
+// same text (same rules: `#` starts a comment, `[section]` prefixes keys with "section.") maps
+// each key to its line, and every error has one form: "FILE:LINE: key 'k': expected ..., got ...".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arena::core {
+
+/// One `key = value` of an INI file: dotted key ("section.key"), trimmed value, 1-based line.
+struct IniEntry {
+  std::string key;
+  std::string value;
+  std::size_t line = 0;
+  bool registered = true;  ///< false for keys under an allowed unregistered prefix
+};
+
+/// The entries of INI `text` read from `origin`, in file order. `keys` are the known dotted
+/// keys; keys starting with one of `open_prefixes` (e.g. "weights.") are accepted too and
+/// marked unregistered. Throws InputError naming origin:line for a line that is not
+/// `key = value` or `[section]`, an unknown key (listing `expected`), or a key given twice.
+[[nodiscard]] std::vector<IniEntry> read_ini(const std::string& text, const std::string& origin,
+                                             const std::vector<std::string>& keys,
+                                             const std::vector<std::string>& open_prefixes,
+                                             const std::string& expected);
+
+/// The whole content of a file; throws InputError "PATH: cannot open <what>".
+[[nodiscard]] std::string read_text_file(const std::string& path, const std::string& what);
+
+/// Typed values of IniEntry, each throwing InputError "origin:line: key 'k': expected ..., got
+/// '...'" on a bad value.
+class IniValues {
+ public:
+  explicit IniValues(std::string origin) : origin_(std::move(origin)) {}
+  [[noreturn]] void fail(const IniEntry& e, const std::string& what) const;
+  [[nodiscard]] std::int64_t integer(const IniEntry& e, std::int64_t lo, std::int64_t hi) const;
+  [[nodiscard]] double number(const IniEntry& e, double lo, double hi) const;
+  [[nodiscard]] std::vector<double> numbers(const IniEntry& e) const;
+  [[nodiscard]] bool boolean(const IniEntry& e) const;
+  [[nodiscard]] std::string one_of(const IniEntry& e, const std::vector<std::string>& allowed) const;
+  [[nodiscard]] std::string non_empty(const IniEntry& e) const;
+
+ private:
+  std::string origin_;
+};
+
+}  // namespace arena::core

@@ -1,0 +1,403 @@
+// The tuning loop (see loop.hpp): each stage is a call into the self-play or tuning library with
+// its output in the run folder, and each stage skips or resumes what the folder already holds,
+// so a killed loop continues where it stopped with the same games per round.
+#include "loop/loop.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/plot.hpp"
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/ini.hpp"
+#include "engine/registry/games.hpp"
+#include "loop/loop_config.hpp"
+#include "selfplay/selfplay.hpp"
+#include "tune/run.hpp"
+
+namespace arena::loop {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string utc_stamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
+  return buf;
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out) throw std::runtime_error("cannot write " + tmp.string());
+  }
+  fs::rename(tmp, path);
+}
+
+json null_if_nan(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+void progress(const LoopOptions& o, const std::string& line) {
+  if (!o.quiet) std::cerr << "loop: " << line << std::endl;
+}
+
+/// A copy of the config at `from` named `name`, written to `to` (engines need distinct names).
+void write_renamed(const std::string& from, const fs::path& to, const std::string& name,
+                   const std::string& why) {
+  core::EngineConfig cfg = core::load_engine_config(from);
+  cfg.name = name;
+  write_file(to, core::format_engine_config(cfg, {why + " (copy of " + from + ")"}));
+}
+
+/// Self-play of the two configs with the stage's settings into `log`; returns the summary.
+selfplay::SelfplaySummary play(const LoopConfig& c, const StageConfig& stage,
+                               const std::vector<std::string>& engines, const fs::path& log,
+                               std::uint64_t seed, bool record_evals, const LoopOptions& o) {
+  selfplay::SelfplayOptions s;
+  s.engines = engines;
+  s.games = stage.games;
+  s.threads = c.threads;
+  s.seed = seed;
+  s.openings = stage.openings;
+  s.depth = stage.depth;
+  s.temperature = stage.temperature;
+  s.temperature_plies = stage.temperature_plies;
+  s.record_evals = record_evals;
+  s.sprt = stage.sprt;
+  s.out = log.string();
+  s.quiet = o.quiet;
+  s.command_line = o.command_line;
+  return with_game(c.game, [&]<class G>() { return selfplay::run_selfplay<G>(s); });
+}
+
+/// Fills the match fields of `r` (engine 0 of the summary's first pairing is the candidate).
+void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::int64_t& wins,
+                  std::int64_t& draws, std::int64_t& losses, double& elo, double& low,
+                  double& high) {
+  const auto& p = s.pairings.at(0);
+  wins = p.counts.wdl.wins;
+  draws = p.counts.wdl.draws;
+  losses = p.counts.wdl.losses;
+  games = wins + draws + losses;
+  elo = p.stats.elo.value;
+  low = p.stats.elo.low;
+  high = p.stats.elo.high;
+}
+
+RoundResult read_round(const fs::path& file) {
+  const json j = json::parse(core::read_text_file(file.string(), "round record"));
+  RoundResult r;
+  r.round = j.at("round");
+  r.train_games = j.at("games");
+  r.positions = j.at("positions");
+  const auto num = [](const json& v) { return v.is_null() ? std::nan("") : v.get<double>(); };
+  r.train_loss_before = num(j.at("losses").at("train_before"));
+  r.train_loss_after = num(j.at("losses").at("train_after"));
+  r.holdout_loss_before = num(j.at("losses").at("holdout_before"));
+  r.holdout_loss_after = num(j.at("losses").at("holdout_after"));
+  r.loss = j.at("losses").at("loss");
+  r.match_games = j.at("match_games");
+  r.wins = j.at("wdl").at("wins");
+  r.draws = j.at("wdl").at("draws");
+  r.losses = j.at("wdl").at("losses");
+  r.elo = num(j.at("elo"));
+  r.elo_low = num(j.at("elo_ci95").at(0));
+  r.elo_high = num(j.at("elo_ci95").at(1));
+  r.llr = num(j.at("llr"));
+  r.sprt_state = j.at("sprt");
+  r.accepted = j.at("accepted");
+  r.candidate_config = j.at("candidate_config");
+  r.best_config = j.at("best_config");
+  r.seconds = j.at("seconds");
+  return r;
+}
+
+json round_json(const RoundResult& r) {
+  return {{"round", r.round},
+          {"games", r.train_games},
+          {"positions", r.positions},
+          {"losses",
+           {{"train_before", null_if_nan(r.train_loss_before)},
+            {"train_after", null_if_nan(r.train_loss_after)},
+            {"holdout_before", null_if_nan(r.holdout_loss_before)},
+            {"holdout_after", null_if_nan(r.holdout_loss_after)},
+            {"loss", r.loss}}},
+          {"match_games", r.match_games},
+          {"wdl", {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}}},
+          {"elo", null_if_nan(r.elo)},
+          {"elo_ci95", {null_if_nan(r.elo_low), null_if_nan(r.elo_high)}},
+          {"llr", null_if_nan(r.llr)},
+          {"sprt", r.sprt_state},
+          {"accepted", r.accepted},
+          {"candidate_config", r.candidate_config},
+          {"best_config", r.best_config},
+          {"seconds", r.seconds}};
+}
+
+/// The run folder: the given one, else the newest unfinished one of runs/ made from the same
+/// config text, else a new one. A folder made from another config is refused.
+fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
+  const auto same_config = [&](const fs::path& dir) {
+    const fs::path cfg = dir / "loop.cfg";
+    return fs::exists(cfg) && core::read_text_file(cfg.string(), "loop config") == c.text;
+  };
+  if (!o.run_dir.empty()) {
+    const fs::path dir(o.run_dir);
+    if (fs::exists(dir / "loop.cfg") && !same_config(dir)) {
+      throw InputError("--run-dir " + o.run_dir + ": its loop.cfg differs from " +
+                       (c.path.empty() ? std::string("the default run config") : c.path) +
+                       " (a run folder resumes only the run that made it)");
+    }
+    return dir;
+  }
+  const fs::path runs = fs::path(o.root) / "runs";
+  if (!o.fresh && fs::exists(runs)) {
+    fs::path newest;
+    for (const auto& entry : fs::directory_iterator(runs)) {
+      const fs::path dir = entry.path();
+      if (!entry.is_directory() || fs::exists(dir / "summary.json") || !same_config(dir)) continue;
+      if (dir.filename().string().ends_with("-" + c.game) && dir > newest) newest = dir;
+    }
+    if (!newest.empty()) return newest;
+  }
+  return runs / (utc_stamp() + "-" + c.game);
+}
+
+/// gnuplot charts of the run: the Elo of each accepted version against the start (sums of the
+/// accepted matches' Elo, intervals added in quadrature) and the fit losses per round.
+void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o) {
+  if (!analysis::gnuplot_available()) {
+    progress(o, "gnuplot not found: no plots (scripts/install-deps installs it)");
+    return;
+  }
+  std::ostringstream elo;
+  elo << "$elo << EOD\n0 0 0 0\n";
+  double sum = 0.0;
+  double var = 0.0;
+  for (const auto& r : s.rounds) {
+    if (!r.accepted) continue;
+    sum += r.elo;
+    const double half = (r.elo_high - r.elo_low) / 2.0;
+    var += half * half;
+    elo << r.round << " " << sum << " " << sum - std::sqrt(var) << " " << sum + std::sqrt(var)
+        << "\n";
+  }
+  elo << "EOD\nset terminal svg size 640,400 dynamic\nset output '" << (dir / "elo.svg").string()
+      << "'\nset title 'Elo of each accepted version against the start (95% intervals)'\n"
+         "set xlabel 'round'\nset ylabel 'Elo (logistic)'\nset grid\n"
+         "plot $elo using 1:2:3:4 with yerrorlines title 'accepted versions'\n";
+  analysis::run_gnuplot(elo.str(), (dir / "elo.svg").string(), "loop plots");
+  std::ostringstream loss;
+  loss << "$loss << EOD\n";
+  for (const auto& r : s.rounds) {
+    loss << r.round << " " << r.train_loss_before << " " << r.train_loss_after << " "
+         << r.holdout_loss_before << " " << r.holdout_loss_after << "\n";
+  }
+  loss << "EOD\nset terminal svg size 640,400 dynamic\nset output '"
+       << (dir / "loss.svg").string() << "'\nset title 'Fit losses per round ("
+       << (s.rounds.empty() ? std::string() : s.rounds.front().loss)
+       << ")'\nset xlabel 'round'\nset ylabel 'loss'\nset grid\n"
+          "plot $loss using 1:2 with linespoints title 'train before', "
+          "'' using 1:3 with linespoints title 'train after', "
+          "'' using 1:4 with linespoints title 'holdout before', "
+          "'' using 1:5 with linespoints title 'holdout after'\n";
+  analysis::run_gnuplot(loss.str(), (dir / "loss.svg").string(), "loop plots");
+}
+
+}  // namespace
+
+LoopSummary run_loop(const LoopOptions& o) {
+  const auto start_time = std::chrono::steady_clock::now();
+  LoopConfig c = o.config.empty() ? default_loop_config(o.game, o.root) : load_loop_config(o.config);
+  if (o.rounds > 0) c.rounds = o.rounds;
+  const core::EngineConfig start = core::load_engine_config(c.start);
+  if (start.game != c.game) {
+    throw InputError(c.start + ": the start config is for '" + start.game + "', the run for '" +
+                     c.game + "'");
+  }
+
+  // Step 1. The run folder, new or resumed.
+  const fs::path dir = choose_run_dir(o, c);
+  const bool resumed = fs::exists(dir / "loop.cfg");
+  fs::create_directories(dir);
+  if (!resumed) write_file(dir / "loop.cfg", c.text);
+  progress(o, (resumed ? "resuming " : "run folder ") + dir.string());
+
+  LoopSummary s;
+  s.run_dir = dir.string();
+  s.game = c.game;
+  s.start_config = c.start;
+  std::string best = c.start;
+  std::vector<std::string> training = c.extra_games;
+
+  // Step 2. Rounds: training games, a fit, a match with an SPRT.
+  for (int n = 1; n <= c.rounds; ++n) {
+    const fs::path rd = dir / ("round-" + std::to_string(n));
+    const fs::path train_log = rd / "train.jsonl";
+    if (fs::exists(rd / "round.json")) {
+      s.rounds.push_back(read_round(rd / "round.json"));
+      best = s.rounds.back().best_config;
+      training.push_back(train_log.string());
+      continue;
+    }
+    const double hours = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                       start_time).count() / 3600.0;
+    if (o.hours > 0 && hours >= o.hours) {
+      progress(o, "time is up after " + std::to_string(n - 1) + " rounds");
+      break;
+    }
+    const auto round_start = std::chrono::steady_clock::now();
+    fs::create_directories(rd);
+    RoundResult r;
+    r.round = n;
+    const std::uint64_t seed = c.seed + 1000003ULL * static_cast<std::uint64_t>(n);
+
+    progress(o, "round " + std::to_string(n) + "/" + std::to_string(c.rounds) +
+                    ": self-play of " + best + " (" + std::to_string(c.train.games) + " games)");
+    const core::EngineConfig best_cfg = core::load_engine_config(best);
+    write_renamed(best, rd / "sparring.cfg", best_cfg.name + "-sparring", "training partner");
+    const auto train = play(c, c.train, {best, (rd / "sparring.cfg").string()}, train_log, seed,
+                            true, o);
+    r.train_games = train.games_logged;
+    training.push_back(train_log.string());
+
+    progress(o, "round " + std::to_string(n) + ": tuning a candidate from " +
+                    std::to_string(training.size()) + " game files");
+    tune::TuneOptions t;
+    t.games = training;
+    t.init = best;
+    t.out = (rd / "candidate.cfg").string();
+    t.name = start.name + "-r" + std::to_string(n);
+    t.label = c.fit.label;
+    t.method = c.fit.method;
+    t.holdout = c.fit.holdout;
+    t.lambda = c.fit.lambda;
+    t.skip_plies = c.fit.skip_plies;
+    t.max_per_game = c.fit.max_per_game;
+    t.seed = seed;
+    t.threads = c.threads;
+    t.quiet = o.quiet;
+    t.command_line = o.command_line;
+    const tune::TuneReport fit = tune::run_tune(t, [](const std::string& line) {
+      std::cerr << line << std::endl;
+    });
+    write_file(rd / "fit.json", tune::to_json(fit).dump(2) + "\n");
+    r.positions = static_cast<std::int64_t>(fit.train_positions);
+    r.train_loss_before = fit.train_loss_before;
+    r.train_loss_after = fit.train_loss_after;
+    r.holdout_loss_before = fit.holdout_loss_before;
+    r.holdout_loss_after = fit.holdout_loss_after;
+    r.loss = fit.loss;
+    r.candidate_config = t.out;
+
+    progress(o, "round " + std::to_string(n) + ": match " + t.name + " vs " + best_cfg.name +
+                    " (SPRT " + c.match.sprt + ", at most " + std::to_string(c.match.games) +
+                    " games)");
+    const auto match = play(c, c.match, {t.out, best}, rd / "match.jsonl", seed + 1, false, o);
+    match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high);
+    const auto& sprt = match.pairings.at(0).sprt;
+    r.llr = sprt ? sprt->llr : std::nan("");
+    r.sprt_state = !sprt                                          ? "none"
+                   : sprt->state == analysis::SprtState::AcceptH1 ? "H1"
+                   : sprt->state == analysis::SprtState::AcceptH0 ? "H0"
+                                                                  : "continue";
+    r.accepted = sprt && sprt->state == analysis::SprtState::AcceptH1;
+    if (r.accepted) best = t.out;
+    r.best_config = best;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
+    write_file(rd / "round.json", round_json(r).dump(2) + "\n");
+    progress(o, "round " + std::to_string(n) + ": " + (r.accepted ? "accepted" : "rejected") +
+                    " (Elo " + std::to_string(r.elo) + ", SPRT " + r.sprt_state + ")");
+    s.rounds.push_back(r);
+  }
+  s.best_config = best;
+
+  // Step 3. The final match: best against the start.
+  if (best != c.start) {
+    progress(o, "final match: " + best + " vs " + c.start);
+    const auto fin = play(c, c.final_match, {best, c.start}, dir / "final.jsonl",
+                          c.seed + 7, false, o);
+    s.best_vs_start.played = true;
+    match_fields(fin, s.best_vs_start.games, s.best_vs_start.wins, s.best_vs_start.draws,
+                 s.best_vs_start.losses, s.best_vs_start.elo, s.best_vs_start.elo_low,
+                 s.best_vs_start.elo_high);
+  } else {
+    progress(o, "no candidate was accepted: the best config is the start config");
+  }
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+
+  // Step 4. The summary and its charts.
+  write_file(dir / "summary.json", summary_json(s).dump(2) + "\n");
+  write_file(dir / "summary.txt", summary_text(s));
+  write_plots(s, dir, o);
+  return s;
+}
+
+json summary_json(const LoopSummary& s) {
+  json rounds = json::array();
+  for (const auto& r : s.rounds) rounds.push_back(round_json(r));
+  const FinalMatch& f = s.best_vs_start;
+  json final_match = nullptr;
+  if (f.played) {
+    final_match = {{"elo", null_if_nan(f.elo)},
+                   {"elo_ci95", {null_if_nan(f.elo_low), null_if_nan(f.elo_high)}},
+                   {"games", f.games},
+                   {"wdl", {{"wins", f.wins}, {"draws", f.draws}, {"losses", f.losses}}}};
+  }
+  return {{"game", s.game},
+          {"run_dir", s.run_dir},
+          {"start_config", s.start_config},
+          {"best_config", s.best_config},
+          {"rounds", rounds},
+          {"best_vs_start", final_match},
+          {"seconds", s.seconds}};
+}
+
+std::string summary_text(const LoopSummary& s) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(1);
+  o << "arena loop: " << s.game << ", run folder " << s.run_dir << "\n"
+    << "start config: " << s.start_config << "\n\n"
+    << "round  games  positions  holdout loss before -> after   match W-D-L    Elo (95%)            SPRT  kept\n";
+  for (const auto& r : s.rounds) {
+    std::ostringstream line;
+    line.setf(std::ios::fixed);
+    line.precision(4);
+    line << r.holdout_loss_before << " -> " << r.holdout_loss_after;
+    std::ostringstream elo;
+    elo.setf(std::ios::fixed);
+    elo.precision(1);
+    elo << r.elo << " [" << r.elo_low << ", " << r.elo_high << "]";
+    o << std::setw(5) << r.round << std::setw(7) << r.train_games << std::setw(11) << r.positions
+      << "  " << std::left << std::setw(30) << line.str() << " " << std::setw(14)
+      << (std::to_string(r.wins) + "-" + std::to_string(r.draws) + "-" + std::to_string(r.losses))
+      << " " << std::setw(20) << elo.str() << " " << std::setw(5) << r.sprt_state << " "
+      << (r.accepted ? "yes" : "no") << std::right << "\n";
+  }
+  o << "\nbest config: " << s.best_config << "\n";
+  const FinalMatch& f = s.best_vs_start;
+  if (f.played) {
+    o << "best vs start: Elo " << f.elo << " [" << f.elo_low << ", " << f.elo_high << "] over "
+      << f.games << " games (W-D-L " << f.wins << "-" << f.draws << "-" << f.losses << ")\n";
+  } else {
+    o << "best vs start: no candidate was accepted\n";
+  }
+  o << "wall time: " << s.seconds << " s\n";
+  return o.str();
+}
+
+}  // namespace arena::loop

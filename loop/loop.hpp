@@ -1,0 +1,87 @@
+// `arena loop`, the main job: rounds of self-play -> tune -> match, keeping a candidate only
+// when its match against the current best accepts H1 of an SPRT, then a final match of the best
+// config against the starting one. Game-generic: it drives the self-play and tuning libraries
+// and never names a game.
+//
+// Run folder (resumable; rerunning the same command continues where it stopped):
+//   runs/<UTC date-time>-<game>/
+//     loop.cfg            the run config as given (a resume must match it)
+//     round-N/sparring.cfg, train.jsonl      training games: best vs a copy of itself
+//     round-N/candidate.cfg, fit.json        the tuned candidate and the tuner's report
+//     round-N/match.jsonl, round.json        candidate vs best with an SPRT; the round's result
+//     final.jsonl                            best vs start
+//     summary.json, summary.txt, elo.svg, loss.svg
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace arena::loop {
+
+/// Options of `arena loop` (the run's settings live in the run config, see loop_config.hpp).
+struct LoopOptions {
+  std::string game = "othello";   ///< used when no --config is given
+  std::string config;             ///< run config path, "" = the game's default
+  int rounds = 0;                 ///< overrides the config's rounds when > 0
+  double hours = 0.0;             ///< stop starting rounds after this many hours when > 0
+  std::string run_dir;            ///< "" = resume the newest unfinished matching run, else new
+  bool fresh = false;             ///< always start a new run folder
+  bool quiet = false;             ///< no progress lines from the stages
+  std::string root = ".";         ///< where configs/ and runs/ are
+  std::vector<std::string> command_line;
+};
+
+/// One round's outcome. Elo is the candidate's against the best of the previous round.
+struct RoundResult {
+  int round = 0;
+  std::int64_t train_games = 0;
+  std::int64_t positions = 0;          ///< training positions of the fit
+  double train_loss_before = 0.0, train_loss_after = 0.0;
+  double holdout_loss_before = 0.0, holdout_loss_after = 0.0;
+  std::string loss;                    ///< the tuner's loss name
+  std::int64_t match_games = 0, wins = 0, draws = 0, losses = 0;
+  double elo = 0.0, elo_low = 0.0, elo_high = 0.0;   ///< logistic Elo and its 95% interval
+  double llr = 0.0;
+  std::string sprt_state;              ///< "H1", "H0" or "continue" (games ran out)
+  bool accepted = false;
+  std::string candidate_config;
+  std::string best_config;             ///< best after this round
+  double seconds = 0.0;
+};
+
+/// The final match of the best config against the starting one.
+struct FinalMatch {
+  bool played = false;                 ///< false when no candidate was ever accepted
+  std::int64_t games = 0, wins = 0, draws = 0, losses = 0;
+  double elo = 0.0, elo_low = 0.0, elo_high = 0.0;
+};
+
+/// The whole run.
+struct LoopSummary {
+  std::string run_dir;
+  std::string game;
+  std::string start_config;
+  std::string best_config;
+  std::vector<RoundResult> rounds;
+  FinalMatch best_vs_start;
+  double seconds = 0.0;                ///< wall time of this invocation
+};
+
+/// Runs (or resumes) a loop. Throws InputError (exit 2) for a bad run config, a run folder whose
+/// loop.cfg differs from the given config, and the stages' own input errors.
+[[nodiscard]] LoopSummary run_loop(const LoopOptions& options);
+
+/// The `--json` document: rounds [{round, games (training), positions, losses {train_before,
+/// train_after, holdout_before, holdout_after, loss}, match_games, wdl {wins, draws, losses},
+/// elo, elo_ci95 [low, high], llr, sprt, accepted, candidate_config, best_config}],
+/// start_config, best_config, best_vs_start {elo, elo_ci95 [low, high], games, wdl}, run_dir,
+/// seconds. Elo is logistic Elo; non-finite values are null.
+[[nodiscard]] nlohmann::json summary_json(const LoopSummary& s);
+
+/// The human-readable summary.
+[[nodiscard]] std::string summary_text(const LoopSummary& s);
+
+}  // namespace arena::loop

@@ -1,0 +1,72 @@
+// The run config of `arena loop`: an INI file (Boost.Program_options, like engine configs) with
+// the loop's own settings and one section per stage. Every key has a built-in default, so the
+// loop runs on a fresh clone with no file at all; configs/<game>/loop.cfg holds the defaults
+// written out for each game.
+//
+//   game = othello                 start = configs/othello/classic.cfg
+//   rounds = 3                     threads = 2          seed = 1
+//   extra_games = a.tsv b.jsonl    # real games added to every fit (space-separated)
+//   [train]  games, depth, openings, temperature, temperature_plies
+//   [tune]   label, method, holdout, lambda, skip_plies, max_per_game
+//   [match]  games, depth, openings, sprt
+//   [final]  games, depth, openings
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arena::loop {
+
+/// Self-play settings of one stage (training games, candidate match, final match).
+struct StageConfig {
+  std::int64_t games = 200;       ///< games (even: pairs of an opening with colours swapped)
+  int depth = 2;                  ///< fixed search depth, plies (deterministic)
+  std::string openings = "random:6";
+  int temperature = 0;            ///< softmax temperature for the first plies, centi-units
+  int temperature_plies = 0;
+  std::string sprt;               ///< "elo0=..,elo1=..,alpha=..,beta=..", "" = none
+};
+
+/// Tuner settings of each round (see tune/options.hpp for their meaning).
+struct FitConfig {
+  std::string label = "result";
+  std::string method = "logistic";
+  double holdout = 0.1;
+  double lambda = 1e-4;
+  int skip_plies = 8;
+  int max_per_game = 0;
+};
+
+/// A whole loop run. `text` is the file's content (or the built-in defaults written out) and
+/// `hash` identifies the run when resuming.
+struct LoopConfig {
+  std::string game = "othello";
+  std::string start;                    ///< starting engine config
+  int rounds = 3;
+  int threads = 2;
+  std::uint64_t seed = 1;
+  std::vector<std::string> extra_games; ///< real game records added to every fit
+  StageConfig train;
+  FitConfig fit;
+  StageConfig match;
+  StageConfig final_match;
+  std::string path;                     ///< file read, "" for built-in defaults
+  std::string text;
+  std::uint64_t hash = 0;
+};
+
+/// The built-in default run of `game` (what `arena loop --game G` does with no --config):
+/// configs/<game>/loop.cfg when it exists under `root`, else the compiled-in values. Throws
+/// InputError for an unknown game.
+[[nodiscard]] LoopConfig default_loop_config(const std::string& game, const std::string& root);
+
+/// Reads a run config; relative paths (start, extra_games) are taken from the config's folder.
+/// Throws InputError naming FILE:LINE and the key for an unknown key, a
+/// value of the wrong type or out of range, or a missing file.
+[[nodiscard]] LoopConfig load_loop_config(const std::string& path);
+
+/// The config written out in the format load_loop_config reads (recorded in the run folder).
+[[nodiscard]] std::string format_loop_config(const LoopConfig& c);
+
+}  // namespace arena::loop
