@@ -1,0 +1,209 @@
+// run_tune end to end on a tiny log of random Blokus Duo games written here with the log
+// writer: it fits, lowers the training loss, splits by game, writes a config that loads as is,
+// and refuses bad input (a file that is not a log, a log of another game, too few positions,
+// an unknown label) with InputError; the CLI maps those to exit status 2.
+#include "tune/run.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "selfplay/game_log.hpp"
+
+namespace arena::tune {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBlokusClassic = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/classic.cfg";
+
+/// Random legal games of G (uniform over legal moves), as log records.
+template <class G>
+std::vector<selfplay::GameRecord> random_games(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto list = std::make_unique<core::MoveListOf<G>>();
+  std::vector<selfplay::GameRecord> out;
+  for (int id = 0; id < n; ++id) {
+    selfplay::GameRecord g;
+    g.id = id;
+    g.pair = id / 2;
+    g.first = id % 2 == 0 ? "a" : "b";
+    g.second = id % 2 == 0 ? "b" : "a";
+    auto p = G::initial({});
+    for (;;) {
+      G::generate_moves(p, *list);
+      if (list->empty()) break;
+      const auto m = (*list)[rng() % list->size()];
+      g.moves.push_back(G::format_move(p, m));
+      p = G::play(p, m);
+    }
+    g.score = G::final_score(p);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+/// Writes a log of `games` for game `name`.
+void write_log(const std::string& path, const std::string& name,
+               const std::vector<selfplay::GameRecord>& games) {
+  selfplay::RunRecord run;
+  run.game = name;
+  for (const char* engine : {"a", "b"}) run.engines.push_back({engine, "0000000000000000", "", ""});
+  run.games = static_cast<std::int64_t>(games.size());
+  run.openings = "random:0";
+  auto writer = selfplay::LogWriter::create(path, run);
+  for (const auto& g : games) writer.write(g);
+}
+
+class RunTune : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("arena-tune-" + std::string(::testing::UnitTest::GetInstance()
+                                            ->current_test_info()->name()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  /// A log of 40 random Blokus Duo games.
+  std::string blokus_log() {
+    const auto p = path("blokus.jsonl");
+    write_log(p, "blokus-duo", random_games<blokus_duo::BlokusDuo>(40, 7));
+    return p;
+  }
+
+  TuneOptions options(const std::string& log) const {
+    TuneOptions o;
+    o.games = {log};
+    o.init = kBlokusClassic;
+    o.out = path("tuned.cfg");
+    o.method = "ridge";
+    o.label = "score";
+    o.holdout = 0.25;
+    o.skip_plies = 2;
+    o.lambda = 1e-3;
+    o.quiet = true;
+    return o;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(RunTune, RidgeOnScoresLowersTheTrainingLossAndWritesALoadableConfig) {
+  const TuneReport r = run_tune(options(blokus_log()));
+  EXPECT_EQ(r.game, "blokus-duo");
+  EXPECT_EQ(r.sampling.games, 40U);
+  EXPECT_GT(r.sampling.holdout_games, 0U);
+  EXPECT_GT(r.holdout_positions, 0U);
+  EXPECT_EQ(r.sampling.train_games + r.sampling.holdout_games, 40U);
+  EXPECT_LT(r.train_loss_after, r.train_loss_before);
+  EXPECT_EQ(r.solver, "ldlt");
+  const core::EngineConfig start = core::load_engine_config(kBlokusClassic);
+  const core::EngineConfig tuned = core::load_engine_config(r.out);
+  EXPECT_EQ(tuned.name, start.name + "-tuned");
+  EXPECT_EQ(tuned.game, start.game);
+  EXPECT_EQ(tuned.features, start.features);
+  EXPECT_EQ(tuned.limits.depth, start.limits.depth);
+  EXPECT_NE(tuned.weights, start.weights);
+  // Provenance: the input's hash is in the comments.
+  std::ifstream in(r.out);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(file_hash(r.inputs.at(0).path)), std::string::npos);
+  EXPECT_NE(text.find("label score; method ridge"), std::string::npos);
+  // The JSON report carries the contract's keys.
+  const auto j = to_json(r);
+  for (const char* key : {"positions", "train_loss_before", "train_loss_after",
+                          "holdout_loss_before", "holdout_loss_after", "seconds", "out",
+                          "method", "label", "positions_per_second"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["positions"].get<std::size_t>(), r.train_positions + r.holdout_positions);
+}
+
+TEST_F(RunTune, SameSeedSameFitAndLogisticRunsToo) {
+  const auto log = blokus_log();
+  TuneOptions o = options(log);
+  o.out.clear();
+  const TuneReport a = run_tune(o);
+  const TuneReport b = run_tune(o);
+  EXPECT_EQ(a.train_positions, b.train_positions);
+  EXPECT_DOUBLE_EQ(a.train_loss_after, b.train_loss_after);
+  o.method = "logistic";
+  o.label = "result";
+  const TuneReport c = run_tune(o);
+  EXPECT_EQ(c.solver, "newton");
+  EXPECT_GT(c.scale, 0.0);
+  EXPECT_LE(c.train_loss_after, c.train_loss_before);
+}
+
+TEST_F(RunTune, MaxPerGameCapsPositions) {
+  TuneOptions o = options(blokus_log());
+  o.out.clear();
+  o.max_per_game = 3;
+  const TuneReport r = run_tune(o);
+  EXPECT_LE(r.train_positions + r.holdout_positions, 40U * 3U);
+  EXPECT_GT(r.sampling.capped, 0U);
+}
+
+TEST_F(RunTune, RejectsAFileThatIsNotALogNamingItsLine) {
+  const auto bad = path("bad.jsonl");
+  std::ofstream(bad) << "this is not json\n";
+  try {
+    (void)run_tune(options(bad));
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.jsonl:1"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(RunTune, RejectsALogOfAnotherGame) {
+  const auto log = path("othello.jsonl");
+  write_log(log, "othello", random_games<othello::Othello>(2, 3));
+  EXPECT_THROW((void)run_tune(options(log)), InputError);
+}
+
+TEST_F(RunTune, RejectsTooFewPositionsForTheWeights) {
+  TuneOptions o = options(blokus_log());
+  o.max_per_game = 1;
+  o.holdout = 0.9;
+  try {
+    (void)run_tune(o);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("too few positions"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(RunTune, RejectsUnknownLabelAndMethod) {
+  TuneOptions o = options(blokus_log());
+  o.label = "score:0.5,bogus:0.5";
+  EXPECT_THROW((void)run_tune(o), InputError);
+  o.label = "score";
+  o.method = "sgd";
+  EXPECT_THROW((void)run_tune(o), InputError);
+}
+
+TEST(Label, ParsesMixturesAndNormalisesWeights) {
+  const auto terms = parse_label("score:3,search:1");
+  ASSERT_EQ(terms.size(), 2U);
+  EXPECT_EQ(terms[0].kind, LabelKind::Score);
+  EXPECT_DOUBLE_EQ(terms[0].weight, 0.75);
+  EXPECT_DOUBLE_EQ(terms[1].weight, 0.25);
+  EXPECT_EQ(label_text(terms), "score:0.75,search:0.25");
+  EXPECT_THROW((void)parse_label("score:0"), InputError);
+  EXPECT_THROW((void)parse_label("score,score"), InputError);
+  EXPECT_THROW((void)parse_label(""), InputError);
+}
+
+}  // namespace
+}  // namespace arena::tune
