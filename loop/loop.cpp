@@ -179,6 +179,7 @@ fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
 /// gnuplot charts of the run: the Elo of each accepted version against the start (sums of the
 /// accepted matches' Elo, intervals added in quadrature) and the fit losses per round.
 void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o) {
+  if (s.rounds.empty()) return;
   if (!analysis::gnuplot_available()) {
     progress(o, "gnuplot not found: no plots (scripts/install-deps installs it)");
     return;
@@ -198,6 +199,8 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
   elo << "EOD\nset terminal svg size 640,400 dynamic\nset output '" << (dir / "elo.svg").string()
       << "'\nset title 'Elo of each accepted version against the start (95% intervals)'\n"
          "set xlabel 'round'\nset ylabel 'Elo (logistic)'\nset grid\n"
+      << "set xrange [-0.5:" << s.rounds.size() + 0.5 << "]\nset yrange [" << std::min(-10.0, sum - std::sqrt(var) - 10)
+      << ":" << std::max(10.0, sum + std::sqrt(var) + 10) << "]\n"
          "plot $elo using 1:2:3:4 with yerrorlines title 'accepted versions'\n";
   analysis::run_gnuplot(elo.str(), (dir / "elo.svg").string(), "loop plots");
   std::ostringstream loss;
@@ -210,6 +213,7 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
        << (dir / "loss.svg").string() << "'\nset title 'Fit losses per round ("
        << (s.rounds.empty() ? std::string() : s.rounds.front().loss)
        << ")'\nset xlabel 'round'\nset ylabel 'loss'\nset grid\n"
+       << "set xrange [0.5:" << s.rounds.size() + 0.5 << "]\n"
           "plot $loss using 1:2 with linespoints title 'train before', "
           "'' using 1:3 with linespoints title 'train after', "
           "'' using 1:4 with linespoints title 'holdout before', "
