@@ -1,0 +1,117 @@
+// The exact endgame solver: FFO scores from tests/data/othello (fforum-*.obf, the best move's
+// score is listed first), agreement with a plain minimax on small random endgames, the
+// fail-soft window contract, and soundness of stable_discs.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "engine/core/errors.hpp"
+#include "engine/othello/endgame.hpp"
+#include "engine/othello/notation.hpp"
+#include "engine/othello/othello.hpp"
+
+namespace arena::othello {
+namespace {
+
+/// Solves every position of an FFO file and checks the best score and that the found move is
+/// listed with that score.
+void expect_ffo_file(const std::string& name) {
+  const std::string path = std::string(ARENA_TEST_DATA) + "/othello/" + name;
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  EndgameSolver solver(18);
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    const ObfEntry e = parse_obf_line(line, where(path, n));
+    ASSERT_FALSE(e.scores.empty());
+    solver.clear();
+    const auto r = solver.solve_root(e.position.player, e.position.opponent);
+    EXPECT_EQ(r.score, e.scores.front().score) << name << " line " << n;
+    bool listed = false;
+    for (const auto& s : e.scores) listed |= s.square == r.best_square && s.score == r.score;
+    EXPECT_TRUE(listed) << name << " line " << n << ": move " << square_name(r.best_square);
+  }
+}
+
+TEST(Endgame, Ffo1To19) { expect_ffo_file("fforum-1-19.obf"); }
+TEST(EndgameSlow, Ffo20To39) { expect_ffo_file("fforum-20-39.obf"); }
+TEST(EndgameSlow, Ffo40To49) { expect_ffo_file("fforum-40-49.obf"); }
+
+/// Plain negamax without pruning: the definition the solver must meet.
+int minimax(const Position& p) {
+  core::MoveListOf<Othello> list;
+  Othello::generate_moves(p, list);
+  if (list.empty()) return Othello::final_score_for_mover(p);
+  int best = -65;
+  for (const Move m : list) best = std::max(best, -minimax(Othello::play(p, m)));
+  return best;
+}
+
+/// A random position reached by random play until `empties` squares are left (or game end).
+Position random_endgame(std::mt19937_64& rng, int empties) {
+  Position p = Othello::initial();
+  core::MoveListOf<Othello> list;
+  for (Othello::generate_moves(p, list); !list.empty() && Othello::empties(p) > empties;
+       Othello::generate_moves(p, list)) {
+    p = Othello::play(p, list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng)]);
+  }
+  return p;
+}
+
+TEST(Endgame, MatchesMinimaxAndKeepsTheFailSoftContract) {
+  std::mt19937_64 rng(42);
+  for (int i = 0; i < 300; ++i) {
+    const Position p = random_endgame(rng, 1 + i % 9);
+    const int exact = minimax(p);
+    EndgameSolver solver(12);
+    EXPECT_EQ(solver.solve(p.player, p.opponent), exact) << Othello::format_position(p);
+    const auto root = solver.solve_root(p.player, p.opponent);
+    EXPECT_EQ(root.score, exact);
+    if (root.best_square >= 0) {
+      const Position next = Othello::play(p, Move{static_cast<std::uint8_t>(root.best_square)});
+      EXPECT_EQ(-minimax(next), exact) << "best move " << square_name(root.best_square);
+    }
+    // Null and narrow windows: below alpha an upper bound, above beta a lower bound.
+    const int alpha = 2 * std::uniform_int_distribution<int>(-32, 31)(rng);
+    const int beta = alpha + 1 + 2 * std::uniform_int_distribution<int>(0, 3)(rng);
+    EndgameSolver fresh(12);
+    const int v = fresh.solve(p.player, p.opponent, alpha, std::min(beta, 64));
+    if (v <= alpha) {
+      EXPECT_GE(v, exact);
+    } else if (v >= beta) {
+      EXPECT_LE(v, exact);
+    } else {
+      EXPECT_EQ(v, exact);
+    }
+    std::uint64_t nodes = 0;
+    EXPECT_EQ(Othello::solve_exact(p, -64, 64, nodes), exact);
+    EXPECT_GT(nodes, 0U);
+  }
+}
+
+TEST(Endgame, StableDiscsAreNeverFlippedInRandomPlayouts) {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 2000; ++i) {
+    Position p = random_endgame(rng, 4 + i % 30);
+    const Bitboard black = p.side == 0 ? p.player : p.opponent;
+    const Bitboard white = p.side == 0 ? p.opponent : p.player;
+    const Bitboard stable_black = stable_discs(black, white);
+    const Bitboard stable_white = stable_discs(white, black);
+    ASSERT_EQ(stable_black & ~black, 0U);
+    core::MoveListOf<Othello> list;
+    for (Othello::generate_moves(p, list); !list.empty(); Othello::generate_moves(p, list)) {
+      p = Othello::play(p, list[std::uniform_int_distribution<std::size_t>(0, list.size() - 1)(rng)]);
+      const Bitboard b = p.side == 0 ? p.player : p.opponent;
+      ASSERT_EQ(stable_black & ~b, 0U) << "a stable black disc was flipped";
+      ASSERT_EQ(stable_white & b, 0U) << "a stable white disc was flipped";
+    }
+  }
+  // A full edge row of one colour is stable, and so is a corner.
+  EXPECT_EQ(stable_discs(0xFFULL, 0xFF00ULL) & 0xFFULL, 0xFFULL);
+  EXPECT_EQ(stable_discs(1ULL, 2ULL), 1ULL);
+}
+
+}  // namespace
+}  // namespace arena::othello
