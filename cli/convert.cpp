@@ -1,11 +1,160 @@
-// `arena convert`: not implemented yet (see the open issues).
+// `arena convert --from FILE --to FILE`: between arena game logs and the field's record formats
+// (records/formats.hpp). Every input game is replayed under the game's rules on the way in, so
+// a converted log holds only legal games; formats are told by the file names or given with
+// --from-format / --to-format.
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/othello/wthor.hpp"
+#include "engine/registry/games.hpp"
+#include "records/bridge.hpp"
+#include "records/formats.hpp"
+
+namespace po = boost::program_options;
 
 namespace arena::cli {
 
-int run_convert(const std::vector<std::string>& /*args*/) {
-  throw InputError("'convert' is not implemented yet");
+namespace {
+
+/// The games of one input file, as log records.
+struct LoadedGames {
+  std::string game;
+  std::string rules;
+  std::vector<selfplay::GameRecord> games;
+};
+
+std::vector<records::RecordGame> read_records(records::Format f, const std::string& path) {
+  using records::Format;
+  if (f == Format::Wtb || f == Format::Transcript) {
+    othello::RecordStats stats;
+    const auto recorded =
+        f == Format::Wtb
+            ? othello::read_wthor_database(path, othello::InvalidRecordPolicy::UseRecorded, stats)
+            : othello::read_wthor_transcripts(path, othello::InvalidRecordPolicy::UseRecorded,
+                                              stats);
+    if (stats.illegal > 0) {
+      std::cerr << "arena convert: " << path << ": skipped " << stats.illegal
+                << " records that do not replay legally\n";
+    }
+    std::vector<records::RecordGame> out;
+    for (const auto& r : recorded) {
+      records::RecordGame g;
+      g.moves = r.moves;
+      g.score = r.recorded_score;
+      g.origin = r.source + ": ";
+      out.push_back(std::move(g));
+    }
+    return out;
+  }
+  const std::string text = records::read_text_file(path);
+  switch (f) {
+    case Format::Ggf: return records::read_ggf_games(text, path);
+    case Format::Fourcc: return records::read_fourcc(text, path);
+    case Format::Blksgf: return records::read_blksgf(text, path);
+    default: break;
+  }
+  throw InputError(path + ": cannot read format " + records::format_name(f));
+}
+
+LoadedGames load(records::Format f, const std::string& path, const std::string& rules_text) {
+  if (f == records::Format::Log) {
+    auto set = selfplay::read_logs({path});
+    for (const auto& w : set.warnings) std::cerr << "arena convert: " << w << "\n";
+    return {set.run.game, set.run.rules, std::move(set.games)};
+  }
+  LoadedGames out;
+  out.game = records::format_game(f);
+  const auto recs = read_records(f, path);
+  with_game(out.game, [&]<class G>() {
+    const auto rules = G::parse_rules(rules_text);
+    out.rules = G::format_rules(rules);
+    std::int64_t id = 0;
+    for (const auto& r : recs) out.games.push_back(records::to_log_game<G>(r, id++, rules));
+    return 0;
+  });
+  return out;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError(path + ": cannot create the output file");
+  out << text;
+  if (!out.flush()) throw InputError(path + ": write failed");
+}
+
+}  // namespace
+
+int run_convert(const std::vector<std::string>& args) {
+  std::string from;
+  std::string to;
+  std::string from_format;
+  std::string to_format;
+  std::string rules_text;
+  bool json = false;
+  po::options_description opts("convert options");
+  opts.add_options()
+      ("from", po::value(&from)->required(), "input file")
+      ("to", po::value(&to)->required(), "output file (overwritten)")
+      ("from-format", po::value(&from_format),
+       "input format: log, transcript, ggf, fourcc, blksgf, wtb (default: from the file name)")
+      ("to-format", po::value(&to_format),
+       "output format: log, transcript, ggf, fourcc, blksgf (default: from the file name)")
+      ("format", po::value(&to_format), "same as --to-format")
+      ("rules", po::value(&rules_text)->default_value(""),
+       "rules of imported games (Blokus Duo: scoring=gpcc|official)")
+      ("json", po::bool_switch(&json), "print one JSON document");
+  po::variables_map vm;
+  if (!parse_options("convert", "--from FILE --to FILE [--from-format F] [--to-format F]", opts,
+                     {}, args, vm)) {
+    return 0;
+  }
+  const auto in_fmt = from_format.empty() ? records::format_from_path(from)
+                                          : records::parse_format(from_format);
+  const auto out_fmt =
+      to_format.empty() ? records::format_from_path(to) : records::parse_format(to_format);
+  if (out_fmt == records::Format::Wtb) {
+    throw InputError("--to: writing WTHOR .wtb databases is not supported (import only)");
+  }
+
+  LoadedGames loaded = load(in_fmt, from, rules_text);
+  const std::string out_game = records::format_game(out_fmt);
+  if (!out_game.empty() && out_game != loaded.game) {
+    throw InputError("--to: format " + records::format_name(out_fmt) + " holds " + out_game +
+                     " games, but " + from + " holds " + loaded.game + " games");
+  }
+  if (out_fmt == records::Format::Log) {
+    std::vector<std::string> command_line = {"arena", "convert"};
+    command_line.insert(command_line.end(), args.begin(), args.end());
+    records::write_log(to, loaded.game, loaded.rules, loaded.games, from, command_line);
+  } else {
+    std::vector<records::RecordGame> recs;
+    for (const auto& g : loaded.games) recs.push_back(records::from_log_game(g));
+    switch (out_fmt) {
+      case records::Format::Transcript: write_text(to, records::write_transcripts(recs)); break;
+      case records::Format::Ggf: write_text(to, records::write_ggf_games(recs)); break;
+      case records::Format::Fourcc: write_text(to, records::write_fourcc(recs)); break;
+      case records::Format::Blksgf: write_text(to, records::write_blksgf(recs)); break;
+      default: break;
+    }
+  }
+  if (json) {
+    nlohmann::json j = {{"from", from},
+                        {"from_format", records::format_name(in_fmt)},
+                        {"to", to},
+                        {"to_format", records::format_name(out_fmt)},
+                        {"game", loaded.game},
+                        {"games", loaded.games.size()}};
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "converted " << loaded.games.size() << " " << loaded.game << " games: " << from
+              << " (" << records::format_name(in_fmt) << ") -> " << to << " ("
+              << records::format_name(out_fmt) << ")\n";
+  }
+  return 0;
 }
 
 }  // namespace arena::cli

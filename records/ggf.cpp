@@ -1,0 +1,203 @@
+// GGF reading and writing (see ggf.hpp). The parser walks the SGF-like property list once,
+// tracking the line for error messages; unknown properties are skipped, as GGF readers do.
+#include "records/ggf.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "engine/core/errors.hpp"
+
+namespace arena::records {
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return s;
+}
+
+/// A GGF move value "F5", "f5//1.2", "PA" -> "f5" / "pass"; "" when malformed.
+std::string ggf_move_to_arena(std::string_view value) {
+  const auto slash = value.find('/');
+  std::string mv = lower(std::string(value.substr(0, slash)));
+  while (!mv.empty() && std::isspace(static_cast<unsigned char>(mv.back()))) mv.pop_back();
+  if (mv == "pa" || mv == "pass") return "pass";
+  if (mv.size() == 2 && mv[0] >= 'a' && mv[0] <= 'h' && mv[1] >= '1' && mv[1] <= '8') return mv;
+  return {};
+}
+
+void add_property(std::string& out, const char* key, const std::string& value) {
+  if (value.empty()) return;
+  out += key;
+  out += '[';
+  out += value;
+  out += ']';
+}
+
+}  // namespace
+
+std::string format_ggf(const GgfGame& g) {
+  std::string out = "(;GM[Othello]";
+  add_property(out, "PC", g.place);
+  add_property(out, "DT", g.date);
+  add_property(out, "PB", g.black);
+  add_property(out, "PW", g.white);
+  add_property(out, "RE", g.result);
+  add_property(out, "TI", g.time);
+  out += "TY[8]BO[8 " + g.board + "]";
+  // Colours alternate from the side in BO; a pass is written as the mover's PA.
+  bool black = g.board.empty() || g.board.back() == '*';
+  for (const auto& m : g.moves) {
+    out += black ? "B[" : "W[";
+    out += m == "pass" ? std::string("PA") : upper(m);
+    out += ']';
+    black = !black;
+  }
+  out += ";)";
+  return out;
+}
+
+GgfBoard ggf_board_to_arena(std::string_view bo, const std::string& where) {
+  std::string squares;
+  char side = 0;
+  std::size_t i = 0;
+  // An optional leading board size "8".
+  while (i < bo.size() && std::isspace(static_cast<unsigned char>(bo[i]))) ++i;
+  if (i < bo.size() && bo[i] == '8' && i + 1 < bo.size() &&
+      std::isspace(static_cast<unsigned char>(bo[i + 1]))) {
+    i += 2;
+  }
+  for (; i < bo.size(); ++i) {
+    const char c = bo[i];
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    if (squares.size() < 64) {
+      if (c == '*' || c == 'X' || c == 'x' || c == 'B' || c == 'b') {
+        squares += 'X';
+      } else if (c == 'O' || c == 'o' || c == 'W' || c == 'w') {
+        squares += 'O';
+      } else if (c == '-' || c == '.') {
+        squares += '-';
+      } else {
+        throw InputError(where + "BO: unexpected character '" + std::string(1, c) +
+                         "' (expected *, O or -)");
+      }
+    } else if (side == 0) {
+      if (c == '*' || c == 'X' || c == 'x' || c == 'B' || c == 'b') {
+        side = 'X';
+      } else if (c == 'O' || c == 'o' || c == 'W' || c == 'w') {
+        side = 'O';
+      } else {
+        throw InputError(where + "BO: the side to move must be * or O");
+      }
+    } else {
+      throw InputError(where + "BO: extra characters after the side to move");
+    }
+  }
+  if (squares.size() != 64 || side == 0) {
+    throw InputError(where + "BO: expected 64 squares and the side to move");
+  }
+  return {squares, std::string(1, side)};
+}
+
+std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin) {
+  std::vector<GgfGame> games;
+  std::size_t line = 1;
+  std::size_t i = 0;
+  const auto here = [&] { return where(origin, line); };
+  const auto advance = [&] {
+    if (text[i] == '\n') ++line;
+    ++i;
+  };
+  while (i < text.size()) {
+    if (text.compare(i, 2, "(;") != 0) {
+      advance();
+      continue;
+    }
+    i += 2;
+    const std::size_t start_line = line;
+    GgfGame g;
+    bool closed = false;
+    while (i < text.size()) {
+      const char c = text[i];
+      if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
+        i += 2;
+        closed = true;
+        break;
+      }
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        advance();
+        continue;
+      }
+      if (!std::isupper(static_cast<unsigned char>(c))) {
+        throw InputError(here() + "GGF: unexpected '" + std::string(1, c) +
+                         "' (expected a property such as PB[...])");
+      }
+      std::string key;
+      while (i < text.size() && std::isupper(static_cast<unsigned char>(text[i]))) {
+        key += text[i];
+        ++i;
+      }
+      if (i >= text.size() || text[i] != '[') {
+        throw InputError(here() + "GGF: property " + key + " has no [value]");
+      }
+      ++i;
+      std::string value;
+      while (i < text.size() && text[i] != ']') {
+        value += text[i];
+        advance();
+      }
+      if (i >= text.size()) throw InputError(here() + "GGF: property " + key + " is not closed");
+      ++i;
+      if (key == "GM") {
+        if (lower(value) != "othello") {
+          throw InputError(here() + "GGF: GM[" + value + "] is not an Othello game");
+        }
+      } else if (key == "PB") {
+        g.black = value;
+      } else if (key == "PW") {
+        g.white = value;
+      } else if (key == "RE") {
+        g.result = value;
+      } else if (key == "DT") {
+        g.date = value;
+      } else if (key == "PC") {
+        g.place = value;
+      } else if (key == "TI") {
+        g.time = value;
+      } else if (key == "TY") {
+        if (value.empty() || value[0] != '8') {
+          throw InputError(here() + "GGF: TY[" + value + "]: only 8x8 Othello is supported");
+        }
+      } else if (key == "BO") {
+        const auto b = ggf_board_to_arena(value, here());
+        g.board.clear();
+        for (const char s : b.squares) g.board += s == 'X' ? '*' : s;
+        g.board += b.side == "X" ? " *" : " O";
+      } else if (key == "B" || key == "W") {
+        const std::string mv = ggf_move_to_arena(value);
+        if (mv.empty()) {
+          throw InputError(here() + "GGF: move " + key + "[" + value +
+                           "] is not a square a1..h8 or PA");
+        }
+        // A colour that moves twice in a row implies the other side's pass.
+        const bool black_to_move = (g.moves.size() % 2 == 0) == (g.board.back() == '*');
+        if ((key == "B") != black_to_move) g.moves.emplace_back("pass");
+        g.moves.push_back(mv);
+      }
+    }
+    if (!closed) {
+      throw InputError(where(origin, start_line) + "GGF: game not closed by ';)'");
+    }
+    games.push_back(std::move(g));
+  }
+  return games;
+}
+
+}  // namespace arena::records

@@ -1,0 +1,28 @@
+// Non-template parts of the external-engine player (see external_player.hpp). Nothing here
+// calls into arena_protocol, so arena_selfplay does not depend on it; code that builds
+// ExternalPlayers (the CLI, the protocol tests) links arena_protocol.
+#include "selfplay/external_player.hpp"
+
+namespace arena::selfplay {
+
+Termination fault_termination(protocol::FaultKind kind) {
+  switch (kind) {
+    case protocol::FaultKind::Crash: return Termination::Crash;
+    case protocol::FaultKind::Timeout: return Termination::Timeout;
+    case protocol::FaultKind::Protocol: return Termination::IllegalMove;
+  }
+  return Termination::Crash;
+}
+
+std::chrono::milliseconds move_deadline(const protocol::ExternalSpec& spec,
+                                        const core::SearchLimits& limits) {
+  int ms = spec.move_ms;
+  if (limits.movetime_ms > 0) {
+    ms = limits.movetime_ms;
+  } else if (limits.time_left_ms > 0) {
+    ms = limits.time_left_ms;
+  }
+  return std::chrono::milliseconds(ms + spec.margin_ms);
+}
+
+}  // namespace arena::selfplay

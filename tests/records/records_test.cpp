@@ -1,0 +1,214 @@
+// Record formats and their bridge to logs, checked against real records from outside the
+// project: the GPCC 2007 game in the contest code and in Pentobi SGF (tests/data/blokus), the
+// 2018 FPGA-contest log with implicit passes, and WTHOR tournament games (data/othello/wthor).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/blokus_duo/blokus_duo.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/othello/othello.hpp"
+#include "engine/othello/wthor.hpp"
+#include "records/bridge.hpp"
+#include "records/formats.hpp"
+#include "records/ggf.hpp"
+#include "selfplay/game_log.hpp"
+
+namespace fs = std::filesystem;
+using arena::blokus_duo::BlokusDuo;
+using arena::othello::Othello;
+namespace records = arena::records;
+
+namespace {
+
+std::string data(const std::string& rel) { return std::string(ARENA_TEST_DATA) + "/" + rel; }
+
+/// A fresh folder for one test's files.
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("arena_records_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+/// Runs `arena ARGS`; returns the exit status.
+int arena(const std::string& args) {
+  const std::string cmd = std::string(ARENA_BINARY) + " " + args + " >/dev/null 2>&1";
+  const int rc = std::system(cmd.c_str());
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+/// The move nodes ";B[...]" / ";W[...]" of an SGF text, in order.
+std::vector<std::string> sgf_moves(const std::string& text) {
+  std::vector<std::string> out;
+  const std::regex node(R"(;\s*([BW])\[([^\]]*)\])");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), node); it != std::sregex_iterator();
+       ++it) {
+    out.push_back((*it)[1].str() + "[" + (*it)[2].str() + "]");
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Blksgf, GpccGameFromFourccMatchesPentobiSquareLists) {
+  const fs::path dir = scratch("gpcc");
+  const std::string out = (dir / "game.blksgf").string();
+  ASSERT_EQ(arena("convert --from " + data("blokus/gpcc2007-round1.fourcc.txt") + " --to " + out),
+            0);
+  const auto want = sgf_moves(records::read_text_file(data("blokus/gpcc2007-round1.blksgf")));
+  const auto got = sgf_moves(records::read_text_file(out));
+  ASSERT_EQ(want.size(), 23U);  // 25 codes, two of them passes
+  EXPECT_EQ(got, want);
+  fs::remove_all(dir);
+}
+
+TEST(Blksgf, PentobiFileReplaysToThePublishedResult) {
+  // Published: first player 53 squares placed, second 46 (contest scoring: difference).
+  const auto games = records::read_blksgf(
+      records::read_text_file(data("blokus/gpcc2007-round1.blksgf")), "gpcc2007-round1.blksgf");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(games[0].first, "mctaji");
+  EXPECT_EQ(games[0].second, "Main");
+  const auto g = records::to_log_game<BlokusDuo>(games[0], 0, BlokusDuo::parse_rules(""));
+  EXPECT_EQ(g.score, 53 - 46);
+}
+
+TEST(Blksgf, LogRoundTripKeepsTheGame) {
+  const fs::path dir = scratch("roundtrip");
+  const std::string log1 = (dir / "a.jsonl").string();
+  const std::string sgf = (dir / "a.blksgf").string();
+  const std::string log2 = (dir / "b.jsonl").string();
+  ASSERT_EQ(arena("convert --from " + data("blokus/gpcc2007-round1.fourcc.txt") + " --to " + log1), 0);
+  ASSERT_EQ(arena("convert --from " + log1 + " --to " + sgf), 0);
+  ASSERT_EQ(arena("convert --from " + sgf + " --to " + log2), 0);
+  const auto a = arena::selfplay::read_log_file(log1);
+  const auto b = arena::selfplay::read_log_file(log2);
+  ASSERT_EQ(a.games.size(), 1U);
+  ASSERT_EQ(b.games.size(), 1U);
+  EXPECT_EQ(a.games[0].transcript(), b.games[0].transcript());
+  EXPECT_EQ(a.games[0].score, b.games[0].score);
+  // The 4-character code list round-trips to the same moves as well.
+  const std::string codes = (dir / "c.fourcc.txt").string();
+  const std::string log3 = (dir / "c.jsonl").string();
+  ASSERT_EQ(arena("convert --from " + log1 + " --to " + codes), 0);
+  ASSERT_EQ(arena("convert --from " + codes + " --to " + log3), 0);
+  EXPECT_EQ(arena::selfplay::read_log_file(log3).games[0].transcript(), a.games[0].transcript());
+  fs::remove_all(dir);
+}
+
+TEST(Fourcc, ImplicitPassesOfTheFpgaContestLogAreInserted) {
+  const auto games = records::read_fourcc(
+      records::read_text_file(data("blokus/rec2018-game10.fourcc.txt")), "rec2018");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(games[0].moves.size(), 29U);  // the name "game10" is not a move
+  const auto rep = records::replay<BlokusDuo>(games[0], BlokusDuo::parse_rules(""));
+  EXPECT_TRUE(rep.complete);
+  EXPECT_GT(rep.moves.size(), games[0].moves.size());  // passes made explicit
+}
+
+TEST(Fourcc, BadCodeNamesFileAndLine) {
+  const fs::path dir = scratch("bad");
+  const std::string in = (dir / "bad.fourcc.txt").string();
+  std::ofstream(in) << "# a comment\n65u0 AAu0 88l2 ZZz9\n";
+  const std::string cmd = std::string(ARENA_BINARY) + " convert --from " + in + " --to " +
+                          (dir / "x.jsonl").string() + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (fgets(buf, sizeof buf, p) != nullptr) out += buf;
+  const int rc = pclose(p);
+  EXPECT_EQ(WEXITSTATUS(rc), 2);
+  EXPECT_NE(out.find(in + ":2:"), std::string::npos) << out;
+  fs::remove_all(dir);
+}
+
+TEST(Ggf, ParsesNBoardExampleAndRoundTrips) {
+  // The game of the NBoard protocol's example session.
+  const std::string text =
+      "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]"
+      "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
+      "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+  const auto games = records::parse_ggf(text, "example");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(games[0].black, "./mEdax");
+  EXPECT_EQ(games[0].moves,
+            (std::vector<std::string>{"f5", "f6", "d3", "c5", "e6", "f7", "e7", "f4"}));
+  const auto again = records::parse_ggf(records::format_ggf(games[0]), "again");
+  EXPECT_EQ(again[0].moves, games[0].moves);
+  EXPECT_EQ(again[0].white, "chris");
+  EXPECT_THROW((void)records::parse_ggf("(;GM[Othello]B[Z9];)", "bad"), arena::InputError);
+  EXPECT_THROW((void)records::parse_ggf("(;GM[Othello]B[F5]", "bad"), arena::InputError);
+}
+
+TEST(Wthor, DatabaseWrittenByTheTestImports) {
+  // The first game of the 1977 World Championship as recorded by WTHOR: 34-30.
+  const std::string transcript =
+      "f5d6c3f3f4d3c4g6f6e6c5c6d7d8e7g5e3d2g4h3f7b5h5g3b4b6c8b8c7e8f8g8h4h6e2d1c1a3a6a5e1f2g7c2"
+      "a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1";
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < transcript.size(); i += 2) moves.push_back(transcript.substr(i, 2));
+  const fs::path dir = scratch("wtb");
+  const std::string wtb = (dir / "games.wtb").string();
+  {
+    // Header (16 bytes): century 19, year 77, month, day, 2 games, 0, game year 1977, size 8.
+    std::vector<unsigned char> bytes = {19, 77, 1, 1, 2, 0, 0, 0, 0, 0, 0xB9, 0x07, 8, 0, 0, 0};
+    for (int k = 0; k < 2; ++k) {
+      const auto rec = arena::othello::encode_wthor_record(moves, 34);
+      bytes.insert(bytes.end(), rec.begin(), rec.end());
+    }
+    std::ofstream(wtb, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  const std::string log = (dir / "games.jsonl").string();
+  ASSERT_EQ(arena("convert --from " + wtb + " --to " + log), 0);
+  const auto f = arena::selfplay::read_log_file(log);
+  EXPECT_EQ(f.run.game, "othello");
+  ASSERT_EQ(f.games.size(), 2U);
+  EXPECT_EQ(f.games[0].score, 34 - 30);
+  EXPECT_EQ(f.games[0].termination, arena::selfplay::Termination::Normal);
+  EXPECT_EQ(f.games[0].moves.size(), moves.size());
+  // And back out as a transcript and GGF.
+  const std::string txt = (dir / "games.txt").string();
+  const std::string ggf = (dir / "games.ggf").string();
+  ASSERT_EQ(arena("convert --from " + log + " --to " + txt), 0);
+  ASSERT_EQ(arena("convert --from " + log + " --to " + ggf), 0);
+  EXPECT_NE(records::read_text_file(txt).find("\t34-30\t" + transcript), std::string::npos);
+  const auto back = records::read_ggf_games(records::read_text_file(ggf), ggf);
+  ASSERT_EQ(back.size(), 2U);
+  EXPECT_EQ(back[0].score, 4);
+  fs::remove_all(dir);
+}
+
+TEST(Transcript, WthorFileConvertsToALogThatAnalyzeReads) {
+  // The first 200 games of the real WTHOR transcript file (data/othello/wthor).
+  const fs::path dir = scratch("tsv");
+  const std::string part = (dir / "part.tsv").string();
+  {
+    std::ifstream in(std::string(ARENA_SOURCE_DIR) + "/data/othello/wthor/wthor-1977-1999.tsv");
+    ASSERT_TRUE(in.good());
+    std::ofstream out(part);
+    std::string line;
+    int games = 0;
+    while (games < 200 && std::getline(in, line)) {
+      out << line << "\n";
+      if (!line.empty() && line[0] != '#') ++games;
+    }
+  }
+  const std::string log = (dir / "part.jsonl").string();
+  ASSERT_EQ(arena("convert --from " + part + " --to " + log), 0);
+  const auto f = arena::selfplay::read_log_file(log);
+  EXPECT_EQ(f.games.size(), 200U);
+  EXPECT_EQ(f.games[0].score, 34 - 30);  // World Championship 1977, recorded 34-30
+  EXPECT_EQ(arena("analyze " + log), 0);
+  fs::remove_all(dir);
+}
