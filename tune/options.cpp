@@ -25,7 +25,7 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K)")
       ("loss", po::value(&o.loss)->default_value(o.loss),
        "logistic loss: mse | cross-entropy")
-      ("holdout", po::value(&o.holdout)->default_value(o.holdout),
+      ("holdout", po::value(&o.holdout)->default_value(o.holdout, "0.1"),
        "fraction of games held out for the loss check (split by game)")
       ("seed", po::value(&o.seed)->default_value(o.seed), "seed of the split and sampling")
       ("skip-plies", po::value(&o.skip_plies)->default_value(o.skip_plies),
@@ -36,7 +36,7 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "cap each phase at R x the mean phase size (0 = off)")
       ("exact-empties", po::value(&o.exact_empties)->default_value(o.exact_empties),
        "label 'exact': solve positions with at most E empties")
-      ("lambda", po::value(&o.lambda)->default_value(o.lambda),
+      ("lambda", po::value(&o.lambda)->default_value(o.lambda, "0.0001"),
        "L2 pull towards the start weights, as a fraction of the positions")
       ("tie", po::value(&o.tie)->default_value(o.tie),
        "L2 pull between neighbouring phases, same units")

@@ -4,6 +4,8 @@
 // an unknown label) with InputError; the CLI maps those to exit status 2.
 #include "tune/run.hpp"
 
+#include <sys/wait.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -191,6 +193,37 @@ TEST_F(RunTune, RejectsUnknownLabelAndMethod) {
   o.label = "score";
   o.method = "sgd";
   EXPECT_THROW((void)run_tune(o), InputError);
+}
+
+/// Runs `arena tune ARGS`, returning the exit status; stderr goes to `err_file`.
+int arena_tune(const std::string& args, const std::string& err_file) {
+  const std::string cmd = std::string(ARENA_BINARY) + " tune " + args + " >/dev/null 2>" + err_file;
+  const int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST_F(RunTune, CliExitsTwoOnBadInputAndPrintsJson) {
+  const auto bad = path("bad.jsonl");
+  std::ofstream(bad) << "{\"type\":\"game\"}\n";
+  const auto err = path("err.txt");
+  EXPECT_EQ(arena_tune("--games " + bad + " --init " + kBlokusClassic, err), 2);
+  EXPECT_NE(read_text(err).find("bad.jsonl:1"), std::string::npos) << read_text(err);
+  const auto log = blokus_log();
+  EXPECT_EQ(arena_tune("--games " + log + " --init " + kBlokusClassic + " --label bogus", err), 2);
+  EXPECT_EQ(arena_tune("--games " + log + " --init " + kBlokusClassic + " --method sgd", err), 2);
+  const auto out = path("report.json");
+  const std::string cmd = std::string(ARENA_BINARY) + " tune --games " + log + " --init " +
+                          kBlokusClassic + " --method ridge --label score --skip-plies 2 " +
+                          "--out " + path("cli.cfg") + " --json >" + out + " 2>" + err;
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << read_text(err);
+  const auto j = nlohmann::json::parse(read_text(out));
+  EXPECT_EQ(j["out"], path("cli.cfg"));
+  EXPECT_GT(j["positions"].get<int>(), 0);
 }
 
 TEST(Label, ParsesMixturesAndNormalisesWeights) {
