@@ -28,8 +28,8 @@ inline constexpr int kInfluenceSteps = 3;
 /// remaining pieces has a legal placement.
 [[nodiscard]] int usable_attach_points(const Position& p, int who);
 
-/// Empty cells player `who` can reach within `steps` edge steps from its usable attach
-/// points, moving only through cells it may cover.
+/// Cells player `who` can reach within `steps` edge steps from its attach points (these
+/// included), moving only through cells it may cover: where its next pieces can grow.
 [[nodiscard]] int influence(const Position& p, int who, int steps);
 
 /// Move-ordering key, higher first: piece size, then new attach points gained, then closeness

@@ -71,7 +71,7 @@ struct Position {
   std::uint8_t passes = 0;  ///< consecutive passes just played
   std::uint8_t plies = 0;   ///< moves played, passes included (= history length)
   Rules rules;
-  std::array<Move, kMaxPlies> history{};
+  std::array<Move, kMaxPlies> history{};  ///< the moves played, first `plies` valid
 };
 
 /// The start square of player 0 (contest 55) and player 1 (contest AA), as bit indices.

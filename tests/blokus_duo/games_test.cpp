@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -60,11 +59,11 @@ TEST(Games, Gpcc2007SgfSquaresEqualOurConversion) {
     if (code != "----") placements.push_back(format_pentobi(parse_code(code)));
   }
   const std::string sgf = read_data("gpcc2007-round1.blksgf");
-  const std::regex node(R"(;([BW])\[([a-n0-9,]+)\])");
-  std::vector<std::string> sgf_moves;
-  for (auto it = std::sregex_iterator(sgf.begin(), sgf.end(), node); it != std::sregex_iterator();
-       ++it) {
-    sgf_moves.push_back((*it)[2].str());
+  std::vector<std::string> sgf_moves;  // the values of the ;B[...] and ;W[...] nodes
+  for (std::size_t at = sgf.find(';'); at != std::string::npos; at = sgf.find(';', at + 1)) {
+    if (at + 2 < sgf.size() && (sgf[at + 1] == 'B' || sgf[at + 1] == 'W') && sgf[at + 2] == '[') {
+      sgf_moves.push_back(sgf.substr(at + 3, sgf.find(']', at) - at - 3));
+    }
   }
   EXPECT_EQ(sgf_moves, placements);
   // And back: each SGF square list reads as the same placement.

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -35,26 +34,30 @@ struct Drawing {
 std::map<char, Drawing> drawings_from_doc() {
   const std::string doc = read_file(std::string(ARENA_TEST_DATA) + "/blokus/gpcc-move-code.md");
   std::map<char, Drawing> out;
-  const std::regex row(R"(^\| ([a-u]) \| \d \| [^|]+\| ([^|]+) \|)");
   std::istringstream lines(doc);
   std::string line;
   while (std::getline(lines, line)) {
-    std::smatch m;
-    if (!std::regex_search(line, m, row)) continue;
+    // Table rows: "| a | 1 | monomino (1) | `#` | (0,0) |"; field 4 holds the drawing.
+    std::vector<std::string> fields;
+    std::istringstream cells(line);
+    for (std::string f; std::getline(cells, f, '|');) fields.push_back(f);
+    if (fields.size() < 6 || fields[1].size() != 3 || fields[1][1] < 'a' || fields[1][1] > 'u') {
+      continue;
+    }
     Drawing d;
+    const std::string& drawn = fields[4];
     int y = 0;
-    const std::regex cell_row("`([#o.]+)`");
-    const std::string drawn = m[2].str();
-    for (auto it = std::sregex_iterator(drawn.begin(), drawn.end(), cell_row);
-         it != std::sregex_iterator(); ++it, ++y) {
-      const std::string r = (*it)[1].str();
+    for (std::size_t open = drawn.find('`'); open != std::string::npos;
+         open = drawn.find('`', drawn.find('`', open + 1) + 1), ++y) {
+      const std::size_t close = drawn.find('`', open + 1);
+      const std::string r = drawn.substr(open + 1, close - open - 1);
       for (int x = 0; x < static_cast<int>(r.size()); ++x) {
         if (r[static_cast<std::size_t>(x)] == '.') continue;
         d.cells.insert({x, y});
         if (r[static_cast<std::size_t>(x)] == '#') d.reference = {x, y};
       }
     }
-    out[m[1].str()[0]] = d;
+    out[fields[1][1]] = d;
   }
   return out;
 }
