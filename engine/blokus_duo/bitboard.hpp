@@ -57,8 +57,15 @@ struct alignas(32) Bits256 {
     for (int i = 0; i < 4; ++i) w[i] &= ~o.w[i];
     return *this;
   }
-  friend constexpr Bits256 operator|(Bits256 a, const Bits256& b) { return a |= b; }
-  friend constexpr Bits256 operator&(Bits256 a, const Bits256& b) { return a &= b; }
+  // Operands by reference: a 32-byte-aligned type passed by value draws GCC's psABI note.
+  friend constexpr Bits256 operator|(const Bits256& a, const Bits256& b) {
+    Bits256 r = a;
+    return r |= b;
+  }
+  friend constexpr Bits256 operator&(const Bits256& a, const Bits256& b) {
+    Bits256 r = a;
+    return r &= b;
+  }
   friend constexpr bool operator==(const Bits256&, const Bits256&) = default;
 
   /// Calls f(index) for every set bit, lowest first (count-trailing-zeros loop: one TZCNT and
