@@ -314,6 +314,22 @@ RatingList fit_rating_list(const std::vector<std::string>& engines, const std::v
     }
   };
   Eigen::VectorXd gradient(params);
+  if (eta >= 0) {
+    // The advantage is separable from the ratings only if some pairing was played with both
+    // colour orders (or games without colours pin the ratings); the information matrix's rank
+    // tells, and it is the same at every theta because all weights are positive.
+    derivatives(theta, gradient);
+    if (Eigen::FullPivLU<Eigen::MatrixXd>(information).rank() < params) {
+      list.warnings.push_back("first-move advantage not estimated: it cannot be told apart from the ratings "
+                              "(no pairing was played with both colour orders)");
+      for (auto& b : fit) b.colours_known = false;
+      eta = -1;
+      --params;
+      theta = Eigen::VectorXd::Zero(params);
+      information.resize(params, params);
+      gradient.resize(params);
+    }
+  }
   if (params > 0) {
     double current = log_likelihood(theta);
     for (list.iterations = 0; list.iterations < options.max_iterations; ++list.iterations) {

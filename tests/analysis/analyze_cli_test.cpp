@@ -67,7 +67,7 @@ json run_record(const std::vector<std::string>& engines, const std::string& sprt
           {"engines", list},         {"seed", 1},
           {"limits", {{"depth", 1}, {"nodes", 0}, {"movetime", 0}, {"tc", ""}}},
           {"openings", "random:2"},  {"opening_order", "sequential"},
-          {"format", "round-robin"}, {"games", 8},
+          {"format", "round-robin"}, {"games", 100},
           {"shard", {{"index", 0}, {"count", 1}}},
           {"sprt", sprt},            {"temperature", 0},
           {"temperature_plies", 0},  {"record_evals", false},

@@ -85,6 +85,17 @@ TEST(RatingList, FirstMoveAdvantageFittedJointly) {
   EXPECT_NEAR(list.ratings[0].elo, 0.0, 1e-9);
 }
 
+TEST(RatingList, FirstMoveAdvantageNotSeparableIsDropped) {
+  // A always moved first: its rating and the advantage cannot be told apart.
+  std::vector<RatedGame> games;
+  for (int i = 0; i < 40; ++i) games.push_back({0, 1, i < 30 ? 1.0 : 0.0, true});
+  const RatingList list = fit_rating_list({"A", "B"}, games);
+  EXPECT_FALSE(list.first_move_fitted);
+  EXPECT_TRUE(list.converged);
+  EXPECT_NEAR(list.ratings[0].elo - list.ratings[1].elo, elo_from_score(0.75), 1e-6);
+  EXPECT_FALSE(list.warnings.empty());
+}
+
 TEST(RatingList, AllWinsFlaggedNotDividedByZero) {
   std::vector<RatedGame> games = r1_games();
   add(games, 3, 0, 10, 0, 0);  // D won every game against A
