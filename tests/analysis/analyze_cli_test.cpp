@@ -4,7 +4,10 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -220,6 +223,47 @@ TEST(AnalyzeCli, LogCountsMatchHandCount) {
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_THAT(text.out, HasSubstr("new vs base: 7 games (W 3, D 1, L 3)"));
   EXPECT_THAT(text.out, HasSubstr("timeout 1"));
+}
+
+TEST(AnalyzeCli, SelfplayLogMatchesACountOfItsGameLines) {
+  // A real log from `arena selfplay` (random players, fast), counted line by line here.
+  std::vector<std::string> configs;
+  for (const char* name : {"one", "two"}) {
+    configs.push_back(temp_path(std::string(name) + ".cfg"));
+    std::ofstream(configs.back()) << "name = " << name << "\ngame = blokus-duo\nplayer = random\n[eval]\nfeatures = classic\n";
+  }
+  const std::string log = temp_path("selfplay.jsonl");
+  std::filesystem::remove(log);
+  const std::string cmd = std::string(ARENA_BINARY) + " selfplay --engine " + configs[0] + " --engine " + configs[1] +
+                          " --games 24 --seed 5 --quiet --out " + log + " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+
+  std::ifstream in(log);
+  std::string line;
+  std::getline(in, line);
+  ASSERT_EQ(json::parse(line)["type"], "run");
+  int wins = 0, draws = 0, losses = 0;
+  std::map<std::int64_t, std::vector<double>> pair_points;  // "one"'s points per pair
+  while (std::getline(in, line)) {
+    const json g = json::parse(line);
+    const double first = g["result"] == "1-0" ? 1.0 : g["result"] == "0-1" ? 0.0 : 0.5;
+    const double one = g["first"] == "one" ? first : 1.0 - first;
+    (one == 1.0 ? wins : one == 0.0 ? losses : draws)++;
+    pair_points[g["pair"].get<std::int64_t>()].push_back(one);
+  }
+  std::vector<int> penta(5, 0);
+  for (const auto& [pair, points] : pair_points) {
+    if (points.size() == 2) ++penta[static_cast<std::size_t>(std::lround(2 * (points[0] + points[1])))];
+  }
+  const CommandRun r = analyze(log + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json p = json::parse(r.out)["pairs"][0];
+  EXPECT_EQ(p["first"], "one");
+  EXPECT_EQ(p["wins"], wins);
+  EXPECT_EQ(p["draws"], draws);
+  EXPECT_EQ(p["losses"], losses);
+  EXPECT_EQ(p["games"], 24);
+  EXPECT_EQ(p["pentanomial"], json(penta));
 }
 
 TEST(AnalyzeCli, SprtRunAndThreeEngineRatings) {
