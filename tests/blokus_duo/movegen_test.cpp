@@ -62,7 +62,7 @@ TEST(PerftSlow, DepthThree) {
 /// Plays random games, checking at every ply that the fast generator lists exactly the
 /// reference generator's placements (so each placement once), that the bulk count agrees, and that the incremental
 /// hash equals the hash from scratch.
-TEST(MoveGen, FastEqualsSlowOnRandomPlayouts) {
+TEST(MoveGen, FastMatchesReferenceOnRandomPlayouts) {
   std::mt19937_64 rng(20070401);
   MoveList fast;
   MoveList slow;
