@@ -64,6 +64,23 @@ TEST(SearchCli, JsonHasTheContractKeysAndIsDeterministic) {
   std::filesystem::remove(cfg);
 }
 
+// Issue 2, "Must show" 4: the shipped Othello config at depth 8 from the start, twice.
+TEST(SearchCli, OthelloClassicDepthEightIsRepeatable) {
+  const std::string options = std::string("--config ") + ARENA_SOURCE_DIR +
+                              "/configs/othello/classic.cfg --depth 8 --json";
+  const CommandRun a = run_search(options);
+  const CommandRun b = run_search(options);
+  ASSERT_EQ(a.status, 0) << a.out;
+  const auto ja = nlohmann::json::parse(a.out);
+  const auto jb = nlohmann::json::parse(b.out);
+  EXPECT_EQ(ja["depth"], 8);
+  EXPECT_EQ(ja["pv"].size(), 8U);
+  EXPECT_EQ(ja["best_move"], jb["best_move"]);
+  EXPECT_EQ(ja["score"], jb["score"]);
+  EXPECT_EQ(ja["nodes"], jb["nodes"]);
+  EXPECT_EQ(ja["pv"], jb["pv"]);
+}
+
 TEST(SearchCli, BadInputExitsTwoNamingTheCause) {
   const std::string unknown_key =
       write_temp("key.cfg", "name = x\ngame = blokus-duo\n[search]\ndepht = 3\n");
