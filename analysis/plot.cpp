@@ -111,7 +111,7 @@ std::string llr_plot_script(const std::vector<double>& llr, const SprtResult& re
                              " " + unit + ", H1 " + number(result.elo1) + " " + unit + ", alpha " +
                              number(result.alpha) + ", beta " + number(result.beta))
     << " noenhanced\n"
-    << "set xlabel 'pairs'\nset ylabel 'LLR'\nset grid\nset key top left\n"
+    << "set xlabel 'pairs'\nset ylabel 'LLR'\nset grid\nset key below horizontal\n"
     << "lower = " << number(result.bounds.lower) << "\nupper = " << number(result.bounds.upper) << "\n";
   double low = result.bounds.lower;
   double high = result.bounds.upper;
@@ -121,6 +121,9 @@ std::string llr_plot_script(const std::vector<double>& llr, const SprtResult& re
   }
   const double margin = 0.1 * (high - low);
   s << "set yrange [" << number(low - margin) << ":" << number(high + margin) << "]\n";
+  // Whole pairs only: gnuplot's automatic tics would show half pairs on short runs.
+  s << "set xrange [0:" << std::max<std::size_t>(llr.size(), 1) << "]\nset xtics "
+    << std::max<std::size_t>(1, (llr.size() + 9) / 10) << "\n";
   s << "$llr << EOD\n0 0\n";
   for (std::size_t i = 0; i < llr.size(); ++i) s << i + 1 << " " << number(llr[i]) << "\n";
   s << "EOD\n"
