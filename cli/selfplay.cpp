@@ -1,11 +1,77 @@
-// `arena selfplay`: not implemented yet (see the open issues).
+// `arena selfplay`: plays and logs games between engines. Options belong to selfplay/options;
+// this file dispatches on the configs' game and prints the summary.
+#include <algorithm>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
 #include "cli/command.hpp"
-#include "engine/core/errors.hpp"
+#include "engine/registry/games.hpp"
+#include "selfplay/external_player.hpp"
+#include "selfplay/selfplay.hpp"
+
+namespace po = boost::program_options;
 
 namespace arena::cli {
 
-int run_selfplay(const std::vector<std::string>& /*args*/) {
-  throw InputError("'selfplay' is not implemented yet");
+namespace {
+
+/// The command line as a shell would need it to run again.
+std::string shell_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) {
+    if (!out.empty()) out += ' ';
+    if (w.find_first_of(" \t'\"\\$") == std::string::npos && !w.empty()) {
+      out += w;
+    } else {
+      out += "'";
+      for (const char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      out += "'";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_selfplay(const std::vector<std::string>& args) {
+  selfplay::SelfplayOptions opts;
+  po::options_description desc("selfplay options");
+  selfplay::add_selfplay_options(desc, opts);
+  bool json = false;
+  desc.add_options()("json", po::bool_switch(&json), "print the summary as one JSON document");
+  po::variables_map vm;
+  if (!parse_options("selfplay", "--engine CFG --engine CFG [options]", desc, {}, args, vm)) {
+    return 0;
+  }
+  opts.command_line = {"arena", "selfplay"};
+  opts.command_line.insert(opts.command_line.end(), args.begin(), args.end());
+
+  // External programs (`--engine nboard:CMD`, `gtp:CMD`) become ExternalPlayers.
+  const auto external = selfplay::prepare_external_engines(opts.engines);
+  const bool any_external =
+      std::any_of(external.begin(), external.end(), [](const auto& s) { return s.has_value(); });
+  const auto summary = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
+    return selfplay::run_selfplay<G>(
+        opts, any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr);
+  });
+  if (json) {
+    std::cout << selfplay::summary_json(summary).dump(2) << "\n";
+  } else {
+    std::cout << selfplay::summary_text(summary);
+  }
+  if (summary.interrupted) {
+    auto again = opts.command_line;
+    if (opts.out.empty()) {
+      again.push_back("--out");
+      again.push_back(summary.log_path);
+    }
+    std::cerr << "interrupted: " << summary.games_logged << "/" << summary.games_requested
+              << " games logged; resume with:\n  " << shell_words(again) << "\n";
+    return 130;
+  }
+  if (opts.out.empty() && !json) std::cerr << "log written to " << summary.log_path << "\n";
+  return 0;
 }
 
 }  // namespace arena::cli

@@ -21,6 +21,7 @@
 namespace arena::selfplay {
 
 using nlohmann::json;
+using nlohmann::ordered_json;
 
 namespace {
 
@@ -48,8 +49,8 @@ Termination parse_termination(const std::string& text, const std::string& where)
 }
 
 /// A game record's JSON without timing fields: the content that identifies a game.
-json identity(const GameRecord& g) {
-  json j = to_json(g);
+ordered_json identity(const GameRecord& g) {
+  ordered_json j = to_json(g);
   j.erase("ms");
   if (auto it = j.find("evals"); it != j.end()) {
     for (auto& e : *it) {
@@ -75,12 +76,12 @@ std::vector<std::string> GameRecord::transcript() const {
 
 bool GameRecord::operator==(const GameRecord& o) const { return identity(*this) == identity(o); }
 
-json to_json(const RunRecord& r) {
-  json engines = json::array();
+ordered_json to_json(const RunRecord& r) {
+  ordered_json engines = ordered_json::array();
   for (const auto& e : r.engines) {
-    engines.push_back({{"name", e.name}, {"hash", e.hash}, {"config", e.config}, {"path", e.path}});
+    engines.push_back(ordered_json{{"name", e.name}, {"hash", e.hash}, {"config", e.config}, {"path", e.path}});
   }
-  return {{"type", "run"},
+  return ordered_json{{"type", "run"},
           {"format_version", r.format_version},
           {"game", r.game},
           {"rules", r.rules},
@@ -106,8 +107,8 @@ json to_json(const RunRecord& r) {
           {"start_time", r.start_time}};
 }
 
-json to_json(const GameRecord& g) {
-  json j = {{"type", "game"},
+ordered_json to_json(const GameRecord& g) {
+  ordered_json j = {{"type", "game"},
             {"id", g.id},
             {"pair", g.pair},
             {"opening", g.opening},
@@ -119,10 +120,10 @@ json to_json(const GameRecord& g) {
             {"termination", termination_name(g.termination)},
             {"reason", g.reason}};
   if (!g.evals.empty()) {
-    json evals = json::array();
+    ordered_json evals = ordered_json::array();
     for (const auto& e : g.evals) {
       if (e) {
-        evals.push_back({{"score", e->score}, {"depth", e->depth}, {"nodes", e->nodes},
+        evals.push_back(ordered_json{{"score", e->score}, {"depth", e->depth}, {"nodes", e->nodes},
                          {"ms", e->ms}});
       } else {
         evals.push_back(nullptr);
@@ -295,6 +296,7 @@ LogFile read_log_file(const std::string& path) {
                        std::to_string(log.run.games) + " games");
     }
     const auto [it, inserted] = index_of_id.emplace(g.id, log.games.size());
+    ++log.lines;
     if (inserted) {
       log.games.push_back(std::move(g));
     } else if (log.games[it->second] == g) {
@@ -317,6 +319,9 @@ LogSet read_logs(const std::vector<std::string>& paths) {
   std::map<std::int64_t, std::pair<GameRecord, std::string>> by_id;  // id -> record, file
   for (std::size_t f = 0; f < paths.size(); ++f) {
     LogFile log = read_log_file(paths[f]);
+    set.lines_read += log.lines;
+    set.duplicates += log.lines - static_cast<std::int64_t>(log.games.size());
+    set.torn_tails += log.torn_tail ? 1 : 0;
     set.warnings.insert(set.warnings.end(), log.warnings.begin(), log.warnings.end());
     if (f == 0) {
       set.run = log.run;
@@ -334,6 +339,7 @@ LogSet read_logs(const std::vector<std::string>& paths) {
         const auto id = g.id;
         by_id.emplace(id, std::make_pair(std::move(g), paths[f]));
       } else if (it->second.first == g) {
+        ++set.duplicates;
         set.warnings.push_back(paths[f] + ": game id " + std::to_string(g.id) +
                                " also in " + it->second.second + " (identical); kept once");
       } else {

@@ -121,9 +121,10 @@ struct GameRecord {
   bool operator==(const GameRecord& o) const;
 };
 
-/// The JSON object of a record (one log line without the newline).
-[[nodiscard]] nlohmann::json to_json(const RunRecord& r);
-[[nodiscard]] nlohmann::json to_json(const GameRecord& g);
+/// The JSON object of a record (one log line without the newline), fields in the order listed
+/// above ("type" first, so `grep '"type":"run"'` and a human find their way).
+[[nodiscard]] nlohmann::ordered_json to_json(const RunRecord& r);
+[[nodiscard]] nlohmann::ordered_json to_json(const GameRecord& g);
 
 /// Parses a record. Throws InputError prefixed with `where` ("FILE:LINE: ") naming the
 /// missing or mistyped field.
@@ -143,6 +144,7 @@ struct LogFile {
   std::string path;
   RunRecord run;
   std::vector<GameRecord> games;    ///< in file order; identical duplicates kept once
+  std::int64_t lines = 0;           ///< game lines read, identical duplicates included
   bool torn_tail = false;           ///< the last line was incomplete and was dropped
   std::uint64_t intact_bytes = 0;   ///< file size without the torn tail (for truncation)
   std::vector<std::string> warnings;  ///< "FILE:LINE: ..." for the torn tail, duplicates
@@ -160,6 +162,9 @@ struct LogSet {
   RunRecord run;                    ///< the first file's; shard set to 0/1 when files differ
   std::vector<GameRecord> games;    ///< sorted by id, each id once
   std::vector<std::string> warnings;
+  std::int64_t lines_read = 0;      ///< game lines over all files, duplicates included
+  std::int64_t duplicates = 0;      ///< identical duplicate game lines dropped
+  std::int64_t torn_tails = 0;      ///< files whose torn last line was dropped
 };
 
 /// Reads and combines logs. Beyond read_log_file's checks, throws InputError when a file's run

@@ -28,7 +28,9 @@ std::string fixed(double v, int decimals) {
 }
 
 std::string signed_fixed(double v, int decimals) {
-  return (std::isfinite(v) && v >= 0 ? "+" : "") + fixed(v, decimals);
+  std::string out(std::isfinite(v) && v >= 0 ? "+" : "");
+  out += fixed(v, decimals);
+  return out;
 }
 
 std::string duration(double seconds) {

@@ -1,0 +1,122 @@
+// The library entry point of self-play: run_selfplay<G>(options) validates everything, opens
+// or resumes the log, plays the pending games on the Runner and returns the summary. Used by
+// `arena selfplay` and `arena loop` (which dispatch on the configs' game by name).
+#pragma once
+
+#include <iostream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/pairs.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/game.hpp"
+#include "selfplay/engine_player.hpp"
+#include "selfplay/game_log.hpp"
+#include "selfplay/match_tally.hpp"
+#include "selfplay/openings.hpp"
+#include "selfplay/options.hpp"
+#include "selfplay/run_setup.hpp"
+#include "selfplay/runner.hpp"
+#include "selfplay/signal_watcher.hpp"
+#include "selfplay/summary.hpp"
+
+namespace arena::selfplay {
+
+/// Plays the run described by `opts` for game G (the game of the configs; see
+/// selfplay_game()). `factory` replaces the EnginePlayers built from the configs (tests,
+/// external engines); it is called once per engine before any game to validate.
+/// Errors before the first game are InputErrors (exit 2): see prepare_run and inspect_log;
+/// also a config that does not fit G, a malformed --rules, an illegal opening (FILE:LINE).
+/// When a SignalWatcher is installed (opts.handle_signals), the first SIGINT/SIGTERM stops
+/// scheduling and lets games in flight finish, a second abandons them; `interrupted` is then
+/// set in the summary. Progress goes to stderr unless opts.quiet.
+template <core::Game G>
+SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> factory = nullptr) {
+  // Step 1: checks that need no game, then the game's own (rules, engines, openings).
+  RunSetup setup = prepare_run(opts);
+  if (setup.record.game != G::kName) {
+    throw InputError("--engine: the configs are for '" + setup.record.game + "', not '" +
+                     std::string(G::kName) + "'");
+  }
+  const typename G::Rules rules = G::parse_rules(opts.rules);
+  setup.record.rules = G::format_rules(rules);
+  if (!factory) factory = engine_player_factory<G>(setup.configs);
+  for (std::size_t i = 0; i < setup.configs.size(); ++i) (void)factory(static_cast<int>(i));
+  const Openings<G> openings =
+      setup.openings.is_random()
+          ? Openings<G>::random(rules, setup.openings.random_plies, opts.seed,
+                                setup.schedule.pairs())
+          : Openings<G>::from_file(rules, setup.openings.file, setup.opening_order, opts.seed);
+
+  // Step 2: the log, new or resumed.
+  ResumeState resume = inspect_log(setup.log_path, setup.record, setup.schedule);
+  SelfplaySummary summary;
+  summary.game = setup.record.game;
+  summary.log_path = setup.log_path;
+  summary.games_requested = setup.schedule.shard_games();
+  summary.warnings = resume.warnings;
+  for (const auto& w : resume.warnings) std::cerr << "warning: " << w << "\n";
+  LogWriter writer = resume.resume
+                         ? LogWriter::append(setup.log_path, resume.intact_bytes, opts.fsync)
+                         : LogWriter::create(setup.log_path, setup.record, opts.fsync);
+
+  // Step 3: counts so far; an SPRT may already be decided.
+  MatchTally tally(setup.names, setup.schedule);
+  for (const auto& g : resume.games) tally.add(g);
+  const auto sprt_decided = [&] {
+    return setup.sprt &&
+           analysis::pair_sprt(tally.counts(0), *setup.sprt).state != analysis::SprtState::Continue;
+  };
+  std::vector<std::int64_t> pending = pending_ids(setup.schedule, resume.games);
+  if (sprt_decided()) {
+    pending.clear();
+    summary.sprt_stopped = true;
+  }
+
+  // Step 4: play.
+  ProgressPrinter progress(!opts.quiet, summary.games_requested, setup.sprt);
+  Runner<G>* runner_ptr = nullptr;
+  std::int64_t played = 0;
+  const auto on_game = [&](const GameRecord& g) {
+    ++played;
+    if (tally.add(g) && sprt_decided() && !summary.sprt_stopped) {
+      summary.sprt_stopped = true;
+      runner_ptr->stop();
+    }
+    progress.update(tally, played);
+  };
+  Runner<G> runner(setup.schedule, openings, rules, opts.seed, setup.settings, std::move(pending),
+                   factory, &writer, on_game, opts.threads);
+  runner_ptr = &runner;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    std::optional<SignalWatcher> watcher;
+    if (opts.handle_signals) {
+      watcher.emplace([&runner](int signal, int count) {
+        const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+        if (count == 1) {
+          std::cerr << "\n" << name << ": finishing the games in flight (again to abandon them)\n";
+          runner.stop();
+        } else {
+          runner.abort();
+        }
+      });
+    }
+    runner.start();
+    runner.wait();
+    summary.interrupted = watcher && watcher->first_signal() != 0;
+  }
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.finish(tally, played);
+
+  // Step 5: the summary.
+  summary.games_played = played;
+  summary.games_logged = tally.games();
+  summary.games_per_second = summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
+  summary.pairings = summarize(tally, setup.sprt);
+  return summary;
+}
+
+}  // namespace arena::selfplay

@@ -1,0 +1,296 @@
+// End-to-end tests of `arena selfplay` and `arena merge` through the built binary (ARENA_BINARY):
+// logs replay legally with their scores, one and two threads give the same game lines, a run
+// killed with SIGKILL resumes to exactly the requested games, SIGINT stops cleanly, shards
+// merge into the single run, and bad input exits 2 before any game.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/blokus_duo/blokus_duo.hpp"
+#include "engine/othello/othello.hpp"
+#include "selfplay/game_log.hpp"
+#include "tests/selfplay/replay.hpp"
+
+extern char** environ;
+
+namespace arena::selfplay {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::replays_legally;
+
+const std::string kOthelloA = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
+const std::string kOthelloB = std::string(ARENA_SOURCE_DIR) + "/configs/othello/seed-table.cfg";
+const std::string kBlokusA = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/classic.cfg";
+const std::string kBlokusB = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/greedy.cfg";
+const std::string kBlokusRandom = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/random.cfg";
+
+/// The result of running the arena binary.
+struct Outcome {
+  int status = -1;  ///< exit status, or 128 + signal
+  std::string out;
+  std::string err;
+};
+
+class SelfplayCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("arena_selfplay_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
+
+  /// Starts `arena args...` with stdout/stderr to files; returns the child's pid.
+  pid_t spawn(const std::vector<std::string>& args, const std::string& tag) {
+    std::vector<std::string> words = {ARENA_BINARY};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, file(tag + ".out").c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, file(tag + ".err").c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    EXPECT_EQ(rc, 0) << "cannot start " << ARENA_BINARY;
+    return pid;
+  }
+
+  Outcome finish(pid_t pid, const std::string& tag) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    Outcome r;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(file(tag + ".out"));
+    r.err = slurp(file(tag + ".err"));
+    return r;
+  }
+
+  Outcome arena(const std::vector<std::string>& args) {
+    const std::string tag = "run" + std::to_string(runs_++);
+    return finish(spawn(args, tag), tag);
+  }
+
+  static std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  fs::path dir_;
+  int runs_ = 0;
+};
+
+std::vector<std::string> othello_args(const std::string& out, int games, int threads) {
+  return {"selfplay", "--engine", kOthelloA, "--engine", kOthelloB, "--games",
+          std::to_string(games), "--threads", std::to_string(threads), "--seed", "1",
+          "--openings", "random:6", "--depth", "2", "--out", out, "--quiet", "--json"};
+}
+
+std::vector<std::string> blokus_args(const std::string& out, int games, int threads) {
+  return {"selfplay", "--engine", kBlokusA, "--engine", kBlokusB, "--games",
+          std::to_string(games), "--threads", std::to_string(threads), "--seed", "1",
+          "--openings", "random:2", "--depth", "1", "--out", out, "--quiet", "--json"};
+}
+
+/// Games of a log keyed by id, checking that no id repeats.
+std::map<std::int64_t, GameRecord> games_by_id(const LogFile& log) {
+  std::map<std::int64_t, GameRecord> out;
+  for (const auto& g : log.games) EXPECT_TRUE(out.emplace(g.id, g).second) << "id " << g.id;
+  return out;
+}
+
+TEST_F(SelfplayCli, OthelloGamesReplayAndThreadCountsAgree) {
+  const Outcome two = arena(othello_args(file("a.jsonl"), 12, 2));
+  ASSERT_EQ(two.status, 0) << two.err;
+  const Outcome one = arena(othello_args(file("b.jsonl"), 12, 1));
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto summary = nlohmann::json::parse(two.out);
+  EXPECT_EQ(summary["games_logged"], 12);
+  EXPECT_EQ(summary["pairs"][0]["games"], 12);
+
+  const LogFile a = read_log_file(file("a.jsonl"));
+  const LogFile b = read_log_file(file("b.jsonl"));
+  EXPECT_EQ(a.run.game, "othello");
+  EXPECT_EQ(a.run.engines.size(), 2U);
+  ASSERT_EQ(a.games.size(), 12U);
+  for (const auto& g : a.games) {
+    EXPECT_EQ(g.termination, Termination::Normal) << g.reason;
+    EXPECT_EQ(g.opening.size(), 6U);
+    EXPECT_TRUE(replays_legally<othello::Othello>(g));
+  }
+  EXPECT_EQ(games_by_id(a), games_by_id(b));  // equality ignores timing fields
+}
+
+TEST_F(SelfplayCli, BlokusDuoGamesReplayAndThreadCountsAgree) {
+  const Outcome two = arena(blokus_args(file("a.jsonl"), 6, 2));
+  ASSERT_EQ(two.status, 0) << two.err;
+  const Outcome one = arena(blokus_args(file("b.jsonl"), 6, 1));
+  ASSERT_EQ(one.status, 0) << one.err;
+  const LogFile a = read_log_file(file("a.jsonl"));
+  ASSERT_EQ(a.games.size(), 6U);
+  for (const auto& g : a.games) {
+    EXPECT_EQ(g.termination, Termination::Normal) << g.reason;
+    EXPECT_TRUE(replays_legally<blokus_duo::BlokusDuo>(g));
+  }
+  EXPECT_EQ(games_by_id(a), games_by_id(read_log_file(file("b.jsonl"))));
+}
+
+TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
+  const auto args = othello_args(file("k.jsonl"), 40, 2);
+  const pid_t pid = spawn(args, "killed");
+  std::this_thread::sleep_for(std::chrono::milliseconds(150 + ::getpid() % 300));
+  ::kill(pid, SIGKILL);
+  const Outcome killed = finish(pid, "killed");
+  if (killed.status == 0) GTEST_SKIP() << "the run finished before the kill";
+  EXPECT_EQ(killed.status, 128 + SIGKILL);
+
+  const Outcome resumed = arena(args);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const LogFile log = read_log_file(file("k.jsonl"));
+  EXPECT_FALSE(log.torn_tail);
+  EXPECT_TRUE(log.warnings.empty());
+  ASSERT_EQ(log.games.size(), 40U);
+  std::set<std::int64_t> ids;
+  for (const auto& g : log.games) ids.insert(g.id);
+  EXPECT_EQ(ids.size(), 40U);
+  EXPECT_EQ(*ids.rbegin(), 39);
+  // The resumed games equal an uninterrupted run's.
+  ASSERT_EQ(arena(othello_args(file("full.jsonl"), 40, 2)).status, 0);
+  EXPECT_EQ(games_by_id(log), games_by_id(read_log_file(file("full.jsonl"))));
+}
+
+TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
+  const auto args = blokus_args(file("t.jsonl"), 4, 1);
+  ASSERT_EQ(arena(args).status, 0);
+  std::ofstream(file("t.jsonl"), std::ios::app) << R"({"type":"game","id":4,"pa)";
+  auto longer = args;
+  longer[6] = "6";  // --games 6 would change the run record: keep 4, expect a no-op resume
+  const Outcome again = arena(args);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("t.jsonl:6:"), std::string::npos) << again.err;
+  const LogFile log = read_log_file(file("t.jsonl"));
+  EXPECT_FALSE(log.torn_tail);
+  EXPECT_EQ(log.games.size(), 4U);
+  const Outcome different = arena(longer);
+  EXPECT_EQ(different.status, 2);
+  EXPECT_NE(different.err.find("'games'"), std::string::npos) << different.err;
+}
+
+TEST_F(SelfplayCli, SigintStopsCleanlyAndPrintsHowToResume) {
+  const auto args = othello_args(file("i.jsonl"), 400, 2);
+  const pid_t pid = spawn(args, "interrupted");
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  ::kill(pid, SIGINT);
+  const Outcome r = finish(pid, "interrupted");
+  if (r.status == 0) GTEST_SKIP() << "the run finished before the signal";
+  EXPECT_EQ(r.status, 130) << r.err;
+  EXPECT_NE(r.err.find("resume with"), std::string::npos) << r.err;
+  const LogFile log = read_log_file(file("i.jsonl"));
+  EXPECT_FALSE(log.torn_tail);
+  EXPECT_LT(log.games.size(), 400U);
+}
+
+TEST_F(SelfplayCli, ShardsMergeIntoTheSingleRun) {
+  std::vector<std::string> logs;
+  for (int i = 0; i < 3; ++i) {
+    auto args = blokus_args(file("s" + std::to_string(i) + ".jsonl"), 10, 1);
+    args.push_back("--shard");
+    args.push_back(std::to_string(i) + "/3");
+    ASSERT_EQ(arena(args).status, 0);
+    logs.push_back(file("s" + std::to_string(i) + ".jsonl"));
+  }
+  ASSERT_EQ(arena(blokus_args(file("single.jsonl"), 10, 2)).status, 0);
+  std::vector<std::string> merge = {"merge"};
+  merge.insert(merge.end(), logs.begin(), logs.end());
+  merge.insert(merge.end(), {logs[0], "--out", file("merged.jsonl"), "--json"});
+  const Outcome m = arena(merge);
+  ASSERT_EQ(m.status, 0) << m.err;
+  const auto report = nlohmann::json::parse(m.out);
+  EXPECT_EQ(report["games"], 10);
+  EXPECT_GT(report["duplicates"], 0);  // s0 given twice: identical lines kept once
+  const LogFile merged = read_log_file(file("merged.jsonl"));
+  EXPECT_EQ(merged.run.shard_count, 1);
+  EXPECT_EQ(games_by_id(merged), games_by_id(read_log_file(file("single.jsonl"))));
+
+  // A log of another run (other seed) cannot be merged.
+  auto other = blokus_args(file("other.jsonl"), 10, 1);
+  other[10] = "2";
+  ASSERT_EQ(other[9], "--seed");
+  ASSERT_EQ(arena(other).status, 0);
+  const Outcome bad = arena({"merge", logs[0], file("other.jsonl"), "--out", file("bad.jsonl")});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("'seed'"), std::string::npos) << bad.err;
+}
+
+TEST_F(SelfplayCli, SprtStopsEarly) {
+  const Outcome r = arena({"selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games",
+                       "400", "--threads", "2", "--openings", "random:2", "--out",
+                       file("sprt.jsonl"), "--sprt", "elo0=0,elo1=50,alpha=0.05,beta=0.05",
+                       "--quiet", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto s = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(s["sprt_stopped"].get<bool>());
+  EXPECT_LT(s["games_logged"].get<int>(), 400);
+  EXPECT_EQ(s["pairs"][0]["sprt"]["state"], "H1");
+}
+
+TEST_F(SelfplayCli, BadInputExitsTwoBeforeAnyGame) {
+  const auto base = blokus_args(file("x.jsonl"), 4, 1);
+  const auto with = [&](std::vector<std::string> extra) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return arena(args);
+  };
+  const auto expect_two = [&](const Outcome& r, const std::string& needle) {
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(file("x.jsonl")));
+  };
+  expect_two(with({"--threads", "0"}), "--threads");
+  expect_two(with({"--shard", "3/3"}), "--shard");
+  const auto openings = [&](const std::string& path) {
+    auto args = base;
+    const auto it = std::find(args.begin(), args.end(), "--openings");
+    *(it + 1) = path;
+    return arena(args);
+  };
+  expect_two(openings(file("missing.txt")), "missing.txt");
+  std::ofstream(file("bad_openings.txt")) << "# ok first line\n\nzzzz\n";
+  expect_two(openings(file("bad_openings.txt")), "bad_openings.txt:3:");
+  expect_two(arena({"selfplay", "--engine", kBlokusA, "--engine", kOthelloA, "--out",
+                    file("x.jsonl")}),
+             "blokus-duo");
+  std::ofstream(file("unknown.cfg")) << "name = u\ngame = blokus-duo\ncolour = red\n";
+  expect_two(arena({"selfplay", "--engine", kBlokusA, "--engine", file("unknown.cfg"), "--out",
+                    file("x.jsonl")}),
+             "colour");
+}
+
+}  // namespace
+}  // namespace arena::selfplay
