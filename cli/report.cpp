@@ -9,6 +9,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/registry/games.hpp"
 #include "report/report.hpp"
+#include "report/square_table.hpp"
 
 namespace po = boost::program_options;
 
@@ -46,6 +47,10 @@ int run_report(const std::vector<std::string>& args) {
   }
   if (options.inputs.empty()) throw InputError("no input: give a loop run folder or game logs");
   options.known_games = registered(AllGames{});
+  options.square_table = [](const core::EngineConfig& cfg, std::size_t phase) {
+    return cfg.game == othello::Othello::kName ? report::square_table<othello::Othello>(cfg, phase)
+                                               : std::nullopt;
+  };
   options.command = "arena report";
   for (const auto& a : args) options.command += " " + a;
 

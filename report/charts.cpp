@@ -47,6 +47,19 @@ double json_number(const nlohmann::json& j, const char* key) {
   return it != j.end() && it->is_number() ? it->get<double>() : NAN;
 }
 
+/// "ELO LOW HIGH" from r[value_key] and r[interval_key] = [low, high]; "" when absent.
+std::string elo_row(const nlohmann::json& r, const char* value_key, const char* interval_key) {
+  const double e = json_number(r, value_key);
+  const auto it = r.find(interval_key);
+  if (!finite(e) || it == r.end() || !it->is_array() || it->size() != 2 || !(*it)[0].is_number() ||
+      !(*it)[1].is_number()) {
+    return "";
+  }
+  std::ostringstream s;
+  s << e << ' ' << (*it)[0].get<double>() << ' ' << (*it)[1].get<double>();
+  return s.str();
+}
+
 std::string pairs_chart_data(const Statistics& st, std::string& title) {
   std::ostringstream data;
   int row = 0;
@@ -121,21 +134,25 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
   }
 
   // 2. The SPRT's LLR after each pair, one line per engine pair, between the bounds.
-  if (st.sprt) {
+  {
     std::ostringstream data, plot;
     int index = 0;
     const analysis::SprtResult* first = nullptr;
-    for (std::size_t k = 0; k < st.report.pairs.size(); ++k) {
-      const auto& p = st.report.pairs[k];
-      const auto& path = st.llr_paths[k];
-      if (path.empty() || !p.sprt) continue;
-      if (first == nullptr) first = &*p.sprt;
-      if (index > 0) data << "\n\n";
-      for (std::size_t i = 0; i < path.size(); ++i) data << i + 1 << ' ' << path[i] << '\n';
-      plot << ", 'llr.dat' index " << index << " using 1:2 with lines lw 1.5 title "
-           << quoted(p.counts.a + " vs " + p.counts.b);
-      ++index;
-    }
+    auto add_lines = [&](const analysis::GamesReport& report, const std::vector<std::vector<double>>& paths,
+                         const std::string& prefix) {
+      for (std::size_t k = 0; k < report.pairs.size(); ++k) {
+        const auto& p = report.pairs[k];
+        if (paths[k].empty() || !p.sprt) continue;
+        if (first == nullptr) first = &*p.sprt;
+        if (index > 0) data << "\n\n";
+        for (std::size_t i = 0; i < paths[k].size(); ++i) data << i + 1 << ' ' << paths[k][i] << '\n';
+        plot << ", 'llr.dat' index " << index << " using 1:2 with lines lw 1.5 title "
+             << quoted(prefix + p.counts.a + " vs " + p.counts.b);
+        ++index;
+      }
+    };
+    add_lines(st.report, st.llr_paths, "");
+    for (const auto& log : st.sprt_by_log) add_lines(log.report, log.llr_paths, log.label + ": ");
     if (first != nullptr) {
       const auto& s = *first;
       char title[160];
@@ -155,16 +172,16 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
   // 3. A loop: each round's Elo with its interval, and the fit losses.
   if (loop.is_object() && loop.contains("rounds") && loop["rounds"].is_array() &&
       !loop["rounds"].empty()) {
-    std::ostringstream elo, loss;
+    std::ostringstream elo, vs_start, loss;
     int rounds = 0;
     for (const auto& r : loop["rounds"]) {
       const double round = r.contains("round") ? json_number(r, "round") : rounds + 1;
       ++rounds;
-      const double e = json_number(r, "elo");
-      const auto& ci = r.value("elo_ci95", nlohmann::json::array());
-      if (finite(e) && ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
-        elo << round << ' ' << e << ' ' << ci[0].get<double>() << ' ' << ci[1].get<double>() << ' '
-            << (r.value("accepted", false) ? 1 : 0) << '\n';
+      if (const auto line = elo_row(r, "elo", "elo_ci95"); !line.empty()) {
+        elo << round << ' ' << line << ' ' << (r.value("accepted", false) ? 1 : 0) << '\n';
+      }
+      if (const auto line = elo_row(r, "elo_vs_start", "elo_vs_start_ci95"); !line.empty()) {
+        vs_start << round << ' ' << line << '\n';
       }
       loss << round;
       for (const char* key : {"train_loss_before", "train_loss_after", "holdout_loss_before",
@@ -176,11 +193,8 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
     }
     std::ostringstream best;
     if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
-      const auto& b = loop["best_vs_start"];
-      const auto& ci = b.value("elo_ci95", nlohmann::json::array());
-      const double e = json_number(b, "elo");
-      if (finite(e) && ci.is_array() && ci.size() == 2 && ci[0].is_number() && ci[1].is_number()) {
-        best << rounds + 1 << ' ' << e << ' ' << ci[0].get<double>() << ' ' << ci[1].get<double>() << '\n';
+      if (const auto line = elo_row(loop["best_vs_start"], "elo", "elo_ci95"); !line.empty()) {
+        best << rounds + 1 << ' ' << line << '\n';
       }
     }
     std::string script =
@@ -188,12 +202,16 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
         "]\nplot 0 with lines lc rgb '#999999' notitle, "
         "'elo.dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb '#1f6feb' title 'candidate vs best (match)', "
         "'elo.dat' using ($5 > 0 ? $1 : NaN):2 with points pt 6 ps 2 lc rgb '#2da44e' title 'accepted'";
+    if (!vs_start.str().empty()) {
+      script += ", 'start.dat' using 1:2:3:4 with yerrorbars pt 9 lc rgb '#8250df' title \"each round's best vs start\"";
+    }
     if (!best.str().empty()) {
       script += ", 'best.dat' using 1:2:3:4 with yerrorbars pt 5 lc rgb '#cf222e' title 'best vs start (final match)'";
     }
     if (!elo.str().empty()) {
       add("loop-elo", "Loop: Elo of each round's match and of the best config against the start",
-          script + "\n", {{"elo.dat", elo.str()}, {"best.dat", best.str()}}, true);
+          script + "\n", {{"elo.dat", elo.str()}, {"best.dat", best.str()}, {"start.dat", vs_start.str()}},
+          true);
     }
     add("loop-loss", "Loop: training and holdout loss of each fit, before and after",
         "set xlabel 'round'\nset ylabel 'loss'\nset xtics 1\nset key top right\n"

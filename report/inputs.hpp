@@ -8,7 +8,8 @@
 //                         train_loss_before, train_loss_after, holdout_loss_before,
 //                         holdout_loss_after, wins, draws, losses, elo, elo_ci95 [lo, hi],
 //                         accepted, candidate_config, best_config}], start_config, best_config,
-//                         best_vs_start {elo, elo_ci95 [lo, hi], games}. Optional (a run still
+//                         best_vs_start {elo, elo_ci95 [lo, hi], games}; a round may add
+//                         elo_vs_start and elo_vs_start_ci95 [lo, hi]. Optional (a run still
 //                         going has none yet); config paths are relative to the run folder or
 //                         absolute.
 //   round-N/              N = 1, 2, ...: every *.jsonl below it is a game log (training games

@@ -93,24 +93,21 @@ void runs_section(const PageContent& c, std::ostringstream& out) {
   out << "</table>\n";
 }
 
-void pairs_section(const Statistics& st, std::ostringstream& out) {
-  out << "<h2 id=\"pairs\">Results by engine pair</h2>\n";
-  if (st.report.pairs.empty()) {
-    out << "<p class=\"note\">No games between different engines.</p>\n";
-    return;
-  }
-  out << "<p class=\"note\">From the first engine's point of view. Elo is logistic Elo with its "
-         "95% interval (pentanomial over complete pairs of games when there are any, per game "
-         "otherwise); nElo is normalized Elo; LOS the likelihood of superiority.</p>\n"
-         "<table id=\"pairs-table\"><tr><th class=\"l\">engines</th><th>games</th><th>W</th><th>D</th>"
+/// A table of engine pairs (id `table_id`); with `log_labels`, a first column names each row's log.
+void pairs_table(const std::string& table_id, const std::vector<analysis::PairReport>& pairs,
+                 const std::vector<std::string>& log_labels, std::ostringstream& out) {
+  out << "<table id=\"" << table_id << "\"><tr>" << (log_labels.empty() ? "" : "<th class=\"l\">log</th>")
+      << "<th class=\"l\">engines</th><th>games</th><th>W</th><th>D</th>"
          "<th>L</th><th>LL</th><th>LD</th><th>WL+DD</th><th>WD</th><th>WW</th><th>score</th>"
          "<th>Elo</th><th>&plusmn; 95%</th><th>interval</th><th>nElo</th><th>LOS</th>"
          "<th>draws</th><th>LLR</th><th>bounds</th><th class=\"l\">SPRT</th><th class=\"l\">verdict</th></tr>\n";
-  for (const auto& p : st.report.pairs) {
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const auto& p = pairs[i];
     const auto& c = p.counts;
     const auto& s = p.stats;
-    out << "<tr data-a=\"" << html_escape(c.a) << "\" data-b=\"" << html_escape(c.b) << "\">"
-        << td("engines", c.a + " vs " + c.b, "", "l") << td_int("games", s.games)
+    out << "<tr data-a=\"" << html_escape(c.a) << "\" data-b=\"" << html_escape(c.b) << "\">";
+    if (!log_labels.empty()) out << td("log", log_labels[i], "", "l");
+    out << td("engines", c.a + " vs " + c.b, "", "l") << td_int("games", s.games)
         << td_int("wins", c.wdl.wins) << td_int("draws", c.wdl.draws) << td_int("losses", c.wdl.losses);
     if (c.pentanomial.pairs() > 0) {
       out << td_int("ll", c.pentanomial.ll) << td_int("ld", c.pentanomial.ld)
@@ -143,6 +140,33 @@ void pairs_section(const Statistics& st, std::ostringstream& out) {
     out << "</tr>\n";
   }
   out << "</table>\n";
+}
+
+void pairs_section(const Statistics& st, std::ostringstream& out) {
+  out << "<h2 id=\"pairs\">Results by engine pair</h2>\n";
+  if (st.report.pairs.empty()) {
+    out << "<p class=\"note\">No games between different engines.</p>\n";
+  } else {
+    out << "<p class=\"note\">All counted games, as <code>arena analyze --json</code> of the same logs. "
+           "From the first engine's point of view. Elo is logistic Elo with its 95% interval "
+           "(pentanomial over complete pairs of games when there are any, per game otherwise); nElo is "
+           "normalized Elo; LOS the likelihood of superiority."
+        << (st.one_run ? "" : " The logs are of several runs, so the SPRT is shown per log below.")
+        << "</p>\n";
+    pairs_table("pairs-table", st.report.pairs, {}, out);
+  }
+  if (st.sprt_by_log.empty()) return;
+  std::vector<analysis::PairReport> rows;
+  std::vector<std::string> labels;
+  for (const auto& log : st.sprt_by_log) {
+    for (const auto& p : log.report.pairs) {
+      rows.push_back(p);
+      labels.push_back(log.label);
+    }
+  }
+  out << "<h3 id=\"sprt-by-log\">SPRT of each run</h3>\n<p class=\"note\">Each log on its own, as "
+         "<code>arena analyze LOG --json</code> of that log.</p>\n";
+  pairs_table("sprt-table", rows, labels, out);
 }
 
 void ratings_section(const Statistics& st, std::ostringstream& out) {

@@ -36,7 +36,6 @@ std::string utc_now() {
 struct ConfigPair {
   core::EngineConfig before;
   core::EngineConfig after;
-  std::string game;
 };
 
 std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::string>& problems) {
@@ -51,9 +50,7 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
       return std::nullopt;
     }
     try {
-      ConfigPair pair{core::load_engine_config(start_path), core::load_engine_config(best_path), ""};
-      pair.game = pair.before.game;
-      return pair;
+      return ConfigPair{core::load_engine_config(start_path), core::load_engine_config(best_path)};
     } catch (const InputError& e) {
       problems.push_back(e.what());
       return std::nullopt;
@@ -66,7 +63,7 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
       auto before = core::parse_engine_config(engines[0].config, log.label + ": " + engines[0].name);
       auto after = core::parse_engine_config(engines[1].config, log.label + ": " + engines[1].name);
       if (before.weights.empty() || after.weights.empty() || before.weights == after.weights) continue;
-      return ConfigPair{std::move(before), std::move(after), log.file.run.game};
+      return ConfigPair{std::move(before), std::move(after)};
     } catch (const InputError& e) {
       problems.push_back(e.what());
     }
@@ -74,21 +71,21 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
   return std::nullopt;
 }
 
-std::optional<WeightsComparison> compare_weights(const Inputs& in, std::size_t rows,
+std::optional<WeightsComparison> compare_weights(const Inputs& in, const ReportOptions& options,
                                                  std::vector<std::string>& problems) {
   auto pair = configs_to_compare(in, problems);
   if (!pair) return std::nullopt;
   WeightsComparison w;
   w.before_label = pair->before.name + (pair->before.path.empty() ? "" : " (" + pair->before.path + ")");
   w.after_label = pair->after.name + (pair->after.path.empty() ? "" : " (" + pair->after.path + ")");
-  w.changes = largest_changes(pair->before, pair->after, rows);
-  if (pair->game == "othello") {
+  w.changes = largest_changes(pair->before, pair->after, options.weight_changes);
+  if (options.square_table) {
     const std::size_t phases = std::max(weight_phases(pair->before), weight_phases(pair->after));
     const std::size_t shown = std::min(phases, kMaxHeatMapPhases);
     for (std::size_t i = 0; i < shown; ++i) {
       const std::size_t phase = shown == 1 ? 0 : i * (phases - 1) / (shown - 1);
-      auto b = othello_square_table(pair->before, phase);
-      auto a = othello_square_table(pair->after, phase);
+      auto b = options.square_table(pair->before, phase);
+      auto a = options.square_table(pair->after, phase);
       if (!b || !a) break;
       w.before_tables.push_back(*b);
       w.after_tables.push_back(*a);
@@ -132,7 +129,7 @@ Report build_report(const ReportOptions& options) {
                            : "No charts: gnuplot ('" + options.gnuplot +
                                  "') could not be run (scripts/install-deps installs it).";
   }
-  page.weights = compare_weights(in, options.weight_changes, report.problems);
+  page.weights = compare_weights(in, options, report.problems);
   page.games = viewer_games(in.logs, report.problems);
   page.analysis = to_json(stats);
   page.problems = report.problems;
@@ -146,7 +143,12 @@ Report build_report(const ReportOptions& options) {
                     {"games", log.file.games.size()}, {"round", log.round},
                     {"counted", log.known_game}});
   }
+  nlohmann::json by_log = nlohmann::json::array();
+  for (const auto& log : stats.sprt_by_log) {
+    by_log.push_back({{"log", log.label}, {"analysis", analysis::report_json(log.report, false)}});
+  }
   report.summary = {{"title", page.title}, {"runs", runs}, {"analysis", page.analysis},
+                    {"sprt_by_log", by_log},
                     {"charts", page.charts.size()}, {"problems", report.problems},
                     {"viewer_games", page.games["games"].size()}};
   if (in.loop) report.summary["loop"] = in.loop_summary;

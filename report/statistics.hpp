@@ -23,13 +23,23 @@ struct FirstPlayerReport {
   analysis::MatchStats stats;
 };
 
+/// The SPRT of one log on its own (`arena analyze LOG --json` of that log): for inputs of
+/// several runs (a loop's rounds), where the combined analysis has no single SPRT.
+struct LogSprtReport {
+  std::string label;
+  analysis::GamesReport report;                 ///< analyze_games over the log's games
+  std::vector<std::vector<double>> llr_paths;   ///< per report.pairs entry
+};
+
 /// Everything the summary, the charts and `--json` show.
 struct Statistics {
-  std::vector<analysis::GameOutcome> outcomes;  ///< counted games, in log order
+  std::vector<analysis::GameOutcome> outcomes;  ///< counted games (pair ids as analyze makes them)
   std::vector<std::string> engines;             ///< engine order: run records' order
-  std::optional<analysis::SprtParams> sprt;     ///< the runs' SPRT, when one was given
+  bool one_run = true;                          ///< all counted logs are of one run (shards)
+  std::optional<analysis::SprtParams> sprt;     ///< the run's SPRT (one run only, as analyze)
   analysis::GamesReport report;                 ///< analyze_games over `outcomes`
   std::vector<std::vector<double>> llr_paths;   ///< per report.pairs entry (with the SPRT)
+  std::vector<LogSprtReport> sprt_by_log;       ///< several runs: each log that had an SPRT
   analysis::MatchStats first_player;            ///< over all counted games
   std::vector<FirstPlayerReport> first_player_by_log;
 };
@@ -39,9 +49,11 @@ struct Statistics {
 /// spaces.
 [[nodiscard]] analysis::GameOutcome outcome_of(const selfplay::GameRecord& game);
 
-/// Statistics of the logs of known games (logs of unknown games are not counted). Engines are
-/// ordered as the run records list them; the SPRT parameters are the first non-empty `sprt`
-/// spec of the logs (a malformed one is added to `problems` and ignored).
+/// Statistics of the logs of known games (logs of unknown games are not counted), combined as
+/// `arena analyze` combines its LOG arguments: engines in run-record order; logs of one run
+/// (shards) merged by game id with the run's SPRT; logs of different runs with disjoint pair
+/// ids and no common SPRT (each such log's own SPRT goes to sprt_by_log). Problems (a malformed
+/// SPRT spec, shards that disagree) are added to `problems`.
 [[nodiscard]] Statistics compute_statistics(const std::vector<InputLog>& logs,
                                             std::vector<std::string>& problems);
 

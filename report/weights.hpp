@@ -1,11 +1,8 @@
 // Weight changes between two engine configs (before and after tuning): the largest changes of
-// any feature set, and for Othello's square-class features the 8x8 table of square weights
-// (shown as a heat map: a table with background colours).
+// any feature set. (Othello's square table for the heat map: report/square_table.hpp.)
 #pragma once
 
-#include <array>
 #include <cstddef>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,14 +25,6 @@ struct WeightChange {
 [[nodiscard]] std::vector<WeightChange> largest_changes(const core::EngineConfig& before,
                                                         const core::EngineConfig& after,
                                                         std::size_t limit);
-
-/// Othello square weights of one phase: weight of the square class each square belongs to, by
-/// the 8 symmetries of the board (a1 = 0 top-left, h8 = 63). The classes are the features named
-/// after their representative square in the a1-d4 triangle (`a1`, `b1`, `c1`, `d1`, `b2`, `c2`,
-/// `d2`, `c3`, `d3`, `d4`, optionally with a prefix such as `sq_`). nullopt when the config
-/// has none of them (another feature set).
-[[nodiscard]] std::optional<std::array<double, 64>> othello_square_table(
-    const core::EngineConfig& config, std::size_t phase);
 
 /// Number of phases of a config's weights (the largest value count of any feature; 1 if none).
 [[nodiscard]] std::size_t weight_phases(const core::EngineConfig& config);

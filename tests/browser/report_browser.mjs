@@ -179,10 +179,13 @@ try {
   check('C vs B: Elo 55.58 +- 27.65 (P1)',
         (await page.eval(cell('C', 'B', 'elo'))) === '55.58' && (await page.eval(cell('C', 'B', 'elo_error'))) === '27.65',
         `${await page.eval(cell('C', 'B', 'elo'))} +- ${await page.eval(cell('C', 'B', 'elo_error'))}`);
+  // Two runs (Othello and Blokus Duo logs): the SPRT is shown per log.
+  const sprt = (k) => cell('A', 'B', k).replace('#pairs-table', '#sprt-table');
   check('SPRT verdict shown with bounds and unit',
-        /^\[-2\.94, 2\.94\]$/.test(await page.eval(cell('A', 'B', 'bounds'))) &&
-        /Elo/.test(await page.eval(cell('A', 'B', 'sprt'))) &&
-        /accepted|continue/.test(await page.eval(cell('A', 'B', 'verdict'))));
+        /^\[-2\.94, 2\.94\]$/.test(await page.eval(sprt('bounds'))) &&
+        /elo0=0 elo1=10 Elo, logistic/.test(await page.eval(sprt('sprt'))) &&
+        /accepted|continue/.test(await page.eval(sprt('verdict'))),
+        `${await page.eval(sprt('bounds'))} ${await page.eval(sprt('sprt'))} ${await page.eval(sprt('verdict'))}`);
   check('rating list shown (more than two engines)',
         (await page.eval(`document.querySelectorAll('#ratings-table tr[data-engine]').length`)) === 5);
   const charts = await page.eval(`[...document.querySelectorAll('figure.chart svg')].length`);
@@ -224,8 +227,16 @@ try {
 } catch (e) {
   check('browser session', false, `${e.stack}\n${browserLog.slice(-2000)}`);
 } finally {
-  browser.kill();
-  fs.rmSync(profile, { recursive: true, force: true });
+  // Close Chromium and wait for it, so that it has stopped writing to the profile.
+  const exited = new Promise((resolve) => browser.once('exit', resolve));
+  await send('Browser.close').catch(() => browser.kill());
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  browser.kill('SIGKILL');
+  try {
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  } catch (e) {
+    console.log(`note: profile ${profile} not removed: ${e.message}`);
+  }
 }
 console.log(`report_browser: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -16,7 +16,9 @@
 #include "engine/core/engine_config.hpp"
 #include "report/games.hpp"
 #include "report/page.hpp"
+#include "engine/othello/othello.hpp"
 #include "report/report.hpp"
+#include "report/square_table.hpp"
 #include "report/weights.hpp"
 
 namespace arena::report {
@@ -29,6 +31,9 @@ ReportOptions options_for(std::vector<std::string> inputs) {
   o.inputs = std::move(inputs);
   o.known_games = {"othello", "blokus-duo"};
   o.command = "arena report (test)";
+  o.square_table = [](const core::EngineConfig& cfg, std::size_t phase) {
+    return square_table<othello::Othello>(cfg, phase);
+  };
   return o;
 }
 
@@ -88,23 +93,51 @@ TEST(Report, NumbersMatchTheWorkedExamples) {
   EXPECT_NE(r.html.find(">55.58</td>"), std::string::npos);
 }
 
+/// `arena analyze --json` of `logs` (the "files" key dropped), or null when it fails.
+nlohmann::json analyze_json(const std::vector<std::string>& logs) {
+  std::string command = std::string(ARENA_BINARY) + " analyze";
+  for (const auto& log : logs) command += " " + log;
+  const auto r = run(command + " --json 2>/dev/null");
+  if (r.status != 0) return nullptr;
+  auto doc = nlohmann::json::parse(r.out);
+  doc.erase("files");
+  return doc;
+}
+
+/// The JSON document in the page's <script id="arena-analysis">.
+nlohmann::json embedded_analysis(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"arena-analysis\">";
+  const auto at = html.find(open);
+  if (at == std::string::npos) return nullptr;
+  const auto end = html.find("</script>", at);
+  return nlohmann::json::parse(html.substr(at + open.size(), end - at - open.size()));
+}
+
 TEST(Report, PageEqualsAnalyzeJson) {
   const std::vector<std::string> logs = {kData + "othello-match.jsonl", kData + "blokus-gpcc.jsonl"};
-  const auto analyzed = run(std::string(ARENA_BINARY) + " analyze " + logs[0] + " " + logs[1] + " --json 2>/dev/null");
-  if (analyzed.status != 0) GTEST_SKIP() << "arena analyze --json failed (status " << analyzed.status << ")";
-  const auto expected = nlohmann::json::parse(analyzed.out);
-  const Report r = build_report(options_for(logs));
-  // The document embedded in the page (#arena-analysis) is the one compared.
-  const std::string open = "<script type=\"application/json\" id=\"arena-analysis\">";
-  const auto at = r.html.find(open);
-  ASSERT_NE(at, std::string::npos);
-  const auto end = r.html.find("</script>", at);
-  const auto embedded = nlohmann::json::parse(r.html.substr(at + open.size(), end - at - open.size()));
-  for (const char* key : {"games", "engines", "pairs", "ratings", "first_player", "average_plies", "terminations"}) {
-    if (!expected.contains(key)) continue;
-    EXPECT_EQ(embedded[key], expected[key]) << key;
+  for (const auto& inputs : {logs, std::vector<std::string>{logs[0]}}) {
+    const auto expected = analyze_json(inputs);
+    ASSERT_FALSE(expected.is_null()) << "arena analyze --json failed";
+    const Report r = build_report(options_for(inputs));
+    EXPECT_EQ(embedded_analysis(r.html), expected);
+    EXPECT_EQ(r.summary["analysis"], expected);
   }
-  EXPECT_EQ(embedded, r.summary["analysis"]);
+}
+
+TEST(Report, LoopPageEqualsAnalyzeJsonOfItsLogs) {
+  const std::string run = kData + "loop-run/";
+  const Report r = build_report(options_for({run}));
+  // All logs together, in the page's order (round, then path), and each match on its own.
+  const auto all = analyze_json({run + "round-1/match.jsonl", run + "round-1/train.jsonl",
+                                 run + "round-2/match.jsonl", run + "round-2/train.jsonl"});
+  ASSERT_FALSE(all.is_null());
+  EXPECT_EQ(embedded_analysis(r.html), all);
+  ASSERT_EQ(r.summary["sprt_by_log"].size(), 2U);
+  for (int round : {1, 2}) {
+    const auto& per_log = r.summary["sprt_by_log"][round - 1];
+    EXPECT_EQ(per_log["log"], "round-" + std::to_string(round) + "/match.jsonl");
+    EXPECT_EQ(per_log["analysis"], analyze_json({run + "round-" + std::to_string(round) + "/match.jsonl"}));
+  }
 }
 
 TEST(Report, TornLineAndUnknownGameStillGiveAPage) {
@@ -137,7 +170,9 @@ TEST(Report, PageIsSelfContained) {
   EXPECT_EQ(r.html.find("<link"), std::string::npos);
   EXPECT_EQ(r.html.find("sourceMappingURL"), std::string::npos);
   EXPECT_NE(r.html.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
-  EXPECT_EQ(r.html.find("@@"), std::string::npos) << "an unfilled template slot";
+  for (const char* slot : {"@@TITLE@@", "@@STYLE@@", "@@BODY@@", "@@GAMES@@", "@@CHARTLIB@@", "@@VIEWER@@"}) {
+    EXPECT_EQ(r.html.find(slot), std::string::npos) << slot;
+  }
 }
 
 TEST(Report, LoopRunFolder) {
@@ -175,7 +210,7 @@ TEST(ReportWeights, LargestChangesFirst) {
   const auto before = core::parse_engine_config("name = a\ngame = othello\n[weights]\nx = 1 2\ny = 5\n", "a");
   const auto after = core::parse_engine_config("name = b\ngame = othello\n[weights]\nx = 1 9\ny = 4\nz = -3\n", "b");
   const auto changes = largest_changes(before, after, 10);
-  ASSERT_EQ(changes.size(), 4U);  // x phase 1, z (all), y phases 0 and 1
+  ASSERT_EQ(changes.size(), 3U);  // x phase 1 (+7), z (-3, all phases), y (-1, all phases)
   EXPECT_EQ(changes[0].feature, "x");
   EXPECT_EQ(changes[0].phase, 1U);
   EXPECT_DOUBLE_EQ(changes[0].after - changes[0].before, 7.0);
@@ -184,15 +219,20 @@ TEST(ReportWeights, LargestChangesFirst) {
 }
 
 TEST(ReportWeights, SquareTableFollowsTheBoardSymmetries) {
+  // The classic set's square classes: corner (a1), C (b1), A (c1), B (d1), X (b2), centre (d4).
   const auto cfg = core::parse_engine_config(
-      "name = a\ngame = othello\n[weights]\na1 = 100\nb1 = -20\nb2 = -50\nd4 = 1\nmobility = 7\n", "a");
-  const auto table = othello_square_table(cfg, 0);
+      "name = a\ngame = othello\n[eval]\nfeatures = classic\n[weights]\nsq_corner = 100 90\n"
+      "sq_c = -20\nsq_x = -50\nsq_centre = 1\nmobility = 7\n", "a");
+  const auto table = square_table<othello::Othello>(cfg, 0);
   ASSERT_TRUE(table.has_value());
   for (const int corner : {0, 7, 56, 63}) EXPECT_EQ((*table)[corner], 100) << corner;
   for (const int x_square : {9, 14, 49, 54}) EXPECT_EQ((*table)[x_square], -50) << x_square;
   for (const int c_square : {1, 8, 6, 15, 48, 57, 55, 62}) EXPECT_EQ((*table)[c_square], -20) << c_square;
   for (const int centre : {27, 28, 35, 36}) EXPECT_EQ((*table)[centre], 1) << centre;
-  EXPECT_FALSE(othello_square_table(core::parse_engine_config("name = a\ngame = othello\n[weights]\nmobility = 7\n", "a"), 0));
+  EXPECT_EQ((*table)[2], 0);  // an A-square: no weight given
+  EXPECT_EQ((*square_table<othello::Othello>(cfg, 1))[0], 90);
+  const auto unknown = core::parse_engine_config("name = a\ngame = othello\n[eval]\nfeatures = nope\n", "a");
+  EXPECT_FALSE(square_table<othello::Othello>(unknown, 0).has_value());
 }
 
 }  // namespace

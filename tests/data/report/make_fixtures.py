@@ -84,7 +84,7 @@ def othello():
     base = 700
     for k, (g1, g2) in enumerate(outcomes):
         pts = {"W": 1, "D": 0, "L": -1}
-        evals = [None, None, {"score": 150, "depth": 2, "nodes": 40, "ms": 0.1},
+        evals = [{"score": 150, "depth": 2, "nodes": 40, "ms": 0.1},
                  {"score": -120, "depth": 2, "nodes": 35, "ms": 0.1},
                  {"score": 210, "depth": 2, "nodes": 51, "ms": 0.1}]
         lines.append(game(base + 2 * k, "C", "B", SHORT, 4 * pts[g1], 2, evals))
@@ -103,14 +103,21 @@ def blokus():
     write("unknown-game.jsonl", [chess, game(0, "X", "Y", ["e4", "e5"], 1)])
 
 
-SQUARES = ["a1", "b1", "c1", "d1", "b2", "c2", "d2", "c3", "d3", "d4"]
+# The classic set's square classes (engine/othello/features.cpp), a1 c1 ... d4 in this order.
+SQUARES = ["sq_corner", "sq_c", "sq_a", "sq_b", "sq_x", "sq_ring_c", "sq_ring_d", "sq_centre_c",
+           "sq_centre_d", "sq_centre"]
+
+
+def phases(early, late):
+    """Six phase values (empties 60-51 ... 10-0) from the first and the last."""
+    return [round(early + (late - early) * k / 5) for k in range(6)]
 
 
 def config(name, square_weights, mobility):
     lines = ["name = %s" % name, "game = othello", "[search]", "depth = 2", "[eval]",
              "features = classic", "[weights]"]
-    lines += ["%s = %s" % (sq, " ".join(str(v) for v in w)) for sq, w in zip(SQUARES, square_weights)]
-    lines.append("mobility = %s" % " ".join(str(v) for v in mobility))
+    lines += ["%s = %s" % (sq, " ".join(str(v) for v in phases(*w))) for sq, w in zip(SQUARES, square_weights)]
+    lines.append("mobility = %s" % " ".join(str(v) for v in phases(*mobility)))
     return "\n".join(lines) + "\n"
 
 
@@ -130,11 +137,11 @@ def loop():
             real.append(([moves[i:i + 2] for i in range(0, 120, 2)], b - w))
         if len(real) == 48:
             break
-    start = [[100, 90], [-20, -25], [10, 8], [5, 4], [-50, -40], [-2, -2], [-1, -1], [2, 1], [1, 1], [0, 0]]
-    r1 = [[118, 96], [-31, -22], [14, 9], [6, 3], [-61, -37], [-4, -1], [-2, 0], [3, 2], [1, 2], [0, 1]]
-    r2 = [[121, 99], [-29, -21], [15, 9], [5, 3], [-66, -35], [-5, -1], [-2, 0], [4, 2], [1, 2], [0, 1]]
-    cfgs = {"classic": config("classic", start, [8, 6]), "round-1": config("round-1", r1, [9, 7]),
-            "round-2": config("round-2", r2, [10, 7])}
+    start = [[800, 500], [-300, 0], [100, 0], [50, 0], [-700, 0], [-100, 0], [-50, 0], [0, 0], [0, 0], [0, 0]]
+    r1 = [[870, 520], [-360, -20], [120, 10], [40, 5], [-820, -40], [-90, 0], [-60, 0], [10, 0], [5, 0], [0, 0]]
+    r2 = [[880, 530], [-350, -25], [125, 10], [45, 5], [-850, -45], [-95, 0], [-55, 0], [10, 5], [5, 0], [5, 0]]
+    cfgs = {"classic": config("classic", start, [150, 50]), "round-1": config("round-1", r1, [170, 60]),
+            "round-2": config("round-2", r2, [175, 60])}
     os.makedirs("loop-run/round-1", exist_ok=True)
     os.makedirs("loop-run/round-2", exist_ok=True)
     open("loop-run/start.cfg", "w").write(cfgs["classic"])
