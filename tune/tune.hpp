@@ -7,6 +7,7 @@
 // reported "after" losses are those of the rounded weights the config holds.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -191,10 +192,16 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
     comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
                        std::to_string(in.games) + " games)");
   }
+  // K matters only where a sigmoid is involved: logistic fits and result labels.
+  const bool uses_scale = method == Method::Logistic ||
+                          std::any_of(terms.begin(), terms.end(), [](const LabelTerm& term) {
+                            return term.kind == LabelKind::Result;
+                          });
   comments.push_back("label " + report.label + "; method " + report.method + " (" +
-                     report.solver + ", " + std::to_string(report.iterations) +
-                     " iterations, K " + std::to_string(report.scale) + ", lambda " +
-                     std::to_string(o.lambda) + ", tie " + std::to_string(o.tie) + ")");
+                     report.solver + ", " + std::to_string(report.iterations) + " iterations" +
+                     (uses_scale ? ", K " + std::to_string(report.scale) : std::string()) +
+                     ", lambda " + std::to_string(o.lambda) + ", tie " + std::to_string(o.tie) +
+                     ")");
   comments.push_back("positions: " + std::to_string(report.train_positions) + " train / " +
                      std::to_string(report.holdout_positions) + " holdout (seed " +
                      std::to_string(o.seed) + ", holdout " + std::to_string(o.holdout) +
