@@ -47,20 +47,62 @@ void read_one(const std::string& path, const std::string& label, int round,
   }
 }
 
+/// A JSON file, or null with a problem recorded.
+nlohmann::json read_json(const fs::path& path, Inputs& out) {
+  std::ifstream in(path);
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    out.problems.push_back(path.string() + ": malformed JSON: " + e.what());
+    return nullptr;
+  }
+}
+
+/// A round in the flat layout of inputs.hpp: the loop's nested `losses {train_before, ...}` and
+/// `wdl {wins, draws, losses}` objects are copied to the flat keys; flat keys stay as they are.
+nlohmann::json flat_round(nlohmann::json r) {
+  if (!r.is_object()) return r;
+  if (const auto it = r.find("losses"); it != r.end() && it->is_object()) {
+    const nlohmann::json losses = *it;
+    r.erase("losses");
+    for (const char* key : {"train_before", "train_after", "holdout_before", "holdout_after"}) {
+      const std::string k(key);
+      const std::string flat = k.substr(0, k.find('_')) + "_loss" + k.substr(k.find('_'));
+      if (losses.contains(key)) r[flat] = losses[key];
+    }
+    if (losses.contains("loss")) r["loss"] = losses["loss"];
+  }
+  if (const auto it = r.find("wdl"); it != r.end() && it->is_object()) {
+    for (const char* key : {"wins", "draws", "losses"}) {
+      if (it->contains(key)) r[key] = (*it)[key];
+    }
+    r.erase("wdl");
+  }
+  return r;
+}
+
 void load_folder(const fs::path& root, const std::vector<std::string>& known_games, Inputs& out) {
   out.loop = true;
   out.folder = root.string();
   const fs::path summary = root / "summary.json";
   if (fs::exists(summary)) {
-    std::ifstream in(summary);
-    try {
-      out.loop_summary = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-      out.problems.push_back(summary.string() + ": malformed JSON: " + e.what());
-    }
+    out.loop_summary = read_json(summary, out);
   } else {
-    out.problems.push_back(summary.string() + ": missing (a loop still running?): rounds are " +
-                           "shown from the logs only");
+    // A loop still running: its finished rounds are in round-N/round.json.
+    nlohmann::json rounds = nlohmann::json::array();
+    for (int n = 1; fs::exists(root / ("round-" + std::to_string(n)) / "round.json"); ++n) {
+      rounds.push_back(read_json(root / ("round-" + std::to_string(n)) / "round.json", out));
+    }
+    out.problems.push_back(summary.string() + ": missing (a loop still running?): " +
+                           std::to_string(rounds.size()) + " finished rounds read from round-N/round.json");
+    if (!rounds.empty()) out.loop_summary = {{"rounds", rounds}};
+  }
+  if (out.loop_summary.is_object() && out.loop_summary.contains("rounds") &&
+      out.loop_summary["rounds"].is_array()) {
+    for (auto& r : out.loop_summary["rounds"]) r = flat_round(r);
+  }
+  if (out.loop_summary.is_object() && out.loop_summary.contains("best_vs_start")) {
+    out.loop_summary["best_vs_start"] = flat_round(out.loop_summary["best_vs_start"]);
   }
   std::vector<std::tuple<int, std::string, fs::path>> found;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {

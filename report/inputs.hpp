@@ -3,18 +3,20 @@
 // unknown game or an unreadable file becomes a listed problem instead of an error, and the
 // page is still written with everything that could be read.
 //
-// A loop run folder (`arena loop`, runs/<date-time>/) is expected to hold:
+// A loop run folder (`arena loop`, runs/<date-time>-<game>/, see loop/loop.hpp) holds:
 //   summary.json          the loop's --json document: rounds [{round, games, positions,
-//                         train_loss_before, train_loss_after, holdout_loss_before,
-//                         holdout_loss_after, wins, draws, losses, elo, elo_ci95 [lo, hi],
-//                         accepted, candidate_config, best_config}], start_config, best_config,
-//                         best_vs_start {elo, elo_ci95 [lo, hi], games}; a round may add
-//                         elo_vs_start and elo_vs_start_ci95 [lo, hi]. Optional (a run still
-//                         going has none yet); config paths are relative to the run folder or
-//                         absolute.
-//   round-N/              N = 1, 2, ...: every *.jsonl below it is a game log (training games
-//                         and the match), read in round order; *.cfg are the round's configs.
-// Any other *.jsonl under the folder (e.g. a final best-vs-start match) is read too.
+//                         losses {train_before, train_after, holdout_before, holdout_after,
+//                         loss}, match_games, wdl {wins, draws, losses}, elo, elo_ci95 [lo, hi],
+//                         llr, sprt, accepted, candidate_config, best_config}], start_config,
+//                         best_config, best_vs_start {elo, elo_ci95 [lo, hi], games, wdl}.
+//                         The flat keys train_loss_before, ..., wins, draws, losses are read
+//                         too; a round may add elo_vs_start and elo_vs_start_ci95 [lo, hi].
+//                         Written when the loop ends: while it runs, the finished rounds'
+//                         round-N/round.json (one round each) are read instead. Config paths
+//                         are absolute, or relative to the run folder or the current folder.
+//   round-N/              N = 1, 2, ...: every *.jsonl below it is a game log (train.jsonl,
+//                         match.jsonl), read in round order; candidate.cfg, sparring.cfg.
+//   final.jsonl           best vs start; like any other *.jsonl it is read after the rounds.
 #pragma once
 
 #include <string>
@@ -38,7 +40,7 @@ struct InputLog {
 struct Inputs {
   bool loop = false;               ///< a run folder was given
   std::string folder;              ///< that folder
-  nlohmann::json loop_summary;     ///< summary.json, or null
+  nlohmann::json loop_summary;     ///< summary.json (rounds in the flat layout), or null
   std::vector<InputLog> logs;      ///< readable logs, in round then path order
   std::vector<std::string> problems;  ///< "FILE:LINE: what", shown on the page and on stderr
 };

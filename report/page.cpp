@@ -236,8 +236,9 @@ void loop_section(const nlohmann::json& loop, std::ostringstream& out) {
   const std::vector<std::pair<const char*, const char*>> columns = {
       {"round", ""}, {"games", ""}, {"positions", ""}, {"train_loss_before", "%.5f"},
       {"train_loss_after", "%.5f"}, {"holdout_loss_before", "%.5f"}, {"holdout_loss_after", "%.5f"},
-      {"wins", ""}, {"draws", ""}, {"losses", ""}, {"elo", "%.2f"}, {"elo_ci95", ""},
-      {"accepted", ""}, {"candidate_config", ""}, {"best_config", ""}};
+      {"match_games", ""}, {"wins", ""}, {"draws", ""}, {"losses", ""}, {"elo", "%.2f"},
+      {"elo_ci95", ""}, {"llr", "%.2f"}, {"sprt", ""}, {"accepted", ""}, {"candidate_config", ""},
+      {"best_config", ""}};
   out << "<table id=\"loop-table\"><tr>";
   for (const auto& [key, format] : columns) out << "<th>" << key << "</th>";
   out << "</tr>\n";
@@ -276,8 +277,7 @@ void heat_table(const std::array<double, 64>& t, double scale, const std::string
   out << "</table>\n";
 }
 
-void weights_section(const std::optional<WeightsComparison>& w, std::ostringstream& out) {
-  out << "<h2 id=\"weights\">Weights</h2>\n";
+void weights_body(const std::optional<WeightsComparison>& w, std::ostringstream& out) {
   if (!w) {
     out << "<p class=\"note\">No tuned config to compare (a loop run folder, or logs whose run "
            "has two engines of one game, compare the start and the tuned weights).</p>\n";
@@ -307,6 +307,12 @@ void weights_section(const std::optional<WeightsComparison>& w, std::ostringstre
         << td_num("change", ch.after - ch.before, "%+.3f") << "</tr>\n";
   }
   out << "</table>\n";
+}
+
+void weights_section(const std::optional<WeightsComparison>& w, std::ostringstream& out) {
+  out << "<section id=\"weights-section\">\n<h2 id=\"weights\">Weights</h2>\n";
+  weights_body(w, out);
+  out << "</section>\n";
 }
 
 /// Replaces the @@NAME@@ slots of the template in one pass (inserted text is never rescanned).

@@ -47,6 +47,9 @@ const mainPage = path.join(outDir, 'report.html');
 const badPage = path.join(outDir, 'problems.html');
 const main = report([path.join(dataDir, 'othello-match.jsonl'), path.join(dataDir, 'blokus-gpcc.jsonl')], mainPage);
 check('arena report on two logs exits 0', main.status === 0, main.stderr);
+const loopPage = path.join(outDir, 'loop.html');
+const loop = report([path.join(dataDir, 'loop-run')], loopPage);
+check('arena report on a loop run folder exits 0', loop.status === 0, loop.stderr);
 const bad = report([path.join(dataDir, 'torn.jsonl'), path.join(dataDir, 'unknown-game.jsonl')], badPage);
 check('arena report on a torn log and an unknown game exits 0', bad.status === 0, bad.stderr);
 check('problems are on stderr', /incomplete last line/.test(bad.stderr) && /unknown game 'chess'/.test(bad.stderr),
@@ -214,14 +217,23 @@ try {
   await page.screenshot('charts.png', '.charts');
   await page.screenshot('report-full.png');
 
-  // Step 5: a broken input still gives a page that shows its problems.
+  // Step 5: a loop run folder: rounds, loop charts, the square-weight heat maps.
+  const loopView = await openPage(loopPage);
+  check('loop rounds table', (await loopView.eval(`document.querySelectorAll('#loop-table tr').length`)) === 3);
+  check('loop charts (Elo per round, fit losses)',
+        (await loopView.eval(`!!document.querySelector('#chart-loop-elo svg') && !!document.querySelector('#chart-loop-loss svg')`)));
+  check('weights heat maps before/after', (await loopView.eval(`document.querySelectorAll('table.heat').length`)) >= 2);
+  await loopView.screenshot('loop-charts.png', '.charts');
+  await loopView.screenshot('weights.png', '#weights-section');
+
+  // Step 6: a broken input still gives a page that shows its problems.
   const badView = await openPage(badPage);
   const problems = await badView.eval(`[...document.querySelectorAll('#problems li')].map((li) => li.textContent)`);
   check('torn line shown on the page', problems.some((p) => /incomplete last line/.test(p)), JSON.stringify(problems));
   check('unknown game shown on the page', problems.some((p) => /unknown game 'chess'/.test(p)), JSON.stringify(problems));
   await badView.screenshot('problems.png', 'body > header');
 
-  // Step 6: nothing but the files themselves was requested.
+  // Step 7: nothing but the files themselves was requested.
   const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && u !== 'about:blank');
   check('no network requests', remote.length === 0, remote.join(' '));
 } catch (e) {

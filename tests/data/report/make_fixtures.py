@@ -7,9 +7,10 @@ selfplay/game_log.hpp. Expected values come from outside the project:
     "British Nationals - 2000" (28-36 discs, shared/data/othello/wthor).
   - blokus-gpcc.jsonl: the GPCC 2007 round-1 game (53-46 squares placed), twice, colours swapped.
   - torn.jsonl: blokus-gpcc.jsonl with a torn last line; unknown-game.jsonl: a game named "chess".
-  - loop-run/: a two-round loop run folder as `arena loop` leaves it (see report/inputs.hpp):
-    summary.json, start.cfg, round-N/{train.jsonl, match.jsonl, candidate.cfg}; its games are
-    real WTHOR games (2000-2024 file) with their recorded results; its numbers are made up.
+  - loop-run/: a two-round loop run folder laid out as `arena loop` leaves it (loop/loop.hpp,
+    report/inputs.hpp): summary.json, start.cfg, round-N/{train.jsonl, match.jsonl,
+    candidate.cfg}; its games are real WTHOR games (2000-2024 file) with their recorded
+    results; the losses and Elo numbers in summary.json are made up.
 Run from this folder: python3 make_fixtures.py"""
 import json
 
@@ -163,20 +164,23 @@ def loop():
             counts = wdl.setdefault(rnd, [0, 0, 0])
             counts[0 if cand_score > 0 else 1 if cand_score == 0 else 2] += 1
         write("loop-run/round-%d/match.jsonl" % rnd, match)
+    def round_json(n, games, positions, losses, elo, ci, llr, sprt, accepted, best):
+        return {"round": n, "games": games, "positions": positions,
+                "losses": dict(zip(["train_before", "train_after", "holdout_before", "holdout_after"],
+                                   losses), loss="logistic"),
+                "match_games": sum(wdl[n]), "wdl": dict(zip(["wins", "draws", "losses"], wdl[n])),
+                "elo": elo, "elo_ci95": ci, "llr": llr, "sprt": sprt, "accepted": accepted,
+                "candidate_config": "round-%d/candidate.cfg" % n, "best_config": best, "seconds": 1.0}
     summary = {
-        "rounds": [
-            {"round": 1, "games": 8, "positions": 448, "train_loss_before": 0.2413,
-             "train_loss_after": 0.2101, "holdout_loss_before": 0.2442, "holdout_loss_after": 0.2198,
-             "wins": wdl[1][0], "draws": wdl[1][1], "losses": wdl[1][2], "elo": 65.9, "elo_ci95": [-110.2, 241.9],
-             "accepted": True, "candidate_config": "round-1/candidate.cfg",
-             "best_config": "round-1/candidate.cfg"},
-            {"round": 2, "games": 8, "positions": 896, "train_loss_before": 0.2188,
-             "train_loss_after": 0.2097, "holdout_loss_before": 0.2231, "holdout_loss_after": 0.2179,
-             "wins": wdl[2][0], "draws": wdl[2][1], "losses": wdl[2][2], "elo": -21.7, "elo_ci95": [-190.3, 146.9],
-             "accepted": False, "candidate_config": "round-2/candidate.cfg",
-             "best_config": "round-1/candidate.cfg"}],
+        "game": "othello", "run_dir": "loop-run",
+        "rounds": [round_json(1, 8, 448, [0.2413, 0.2101, 0.2442, 0.2198], 65.9, [-110.2, 241.9], 0.31,
+                              "continue", True, "round-1/candidate.cfg"),
+                   round_json(2, 8, 896, [0.2188, 0.2097, 0.2231, 0.2179], -21.7, [-190.3, 146.9], -0.12,
+                              "continue", False, "round-1/candidate.cfg")],
         "start_config": "start.cfg", "best_config": "round-1/candidate.cfg",
-        "best_vs_start": {"elo": 31.4, "elo_ci95": [3.2, 59.8], "games": 400}}
+        "best_vs_start": {"elo": 31.4, "elo_ci95": [3.2, 59.8], "games": 400,
+                          "wdl": {"wins": 150, "draws": 86, "losses": 114}},
+        "seconds": 2.0}
     open("loop-run/summary.json", "w").write(json.dumps(summary, indent=2) + "\n")
 
 
