@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/othello/features.hpp"
 #include "engine/othello/othello.hpp"
 
 namespace arena::othello {
@@ -208,14 +209,6 @@ struct Candidate {
   Bitboard next_p = 0;
   Bitboard next_o = 0;
 };
-
-/// Empty squares next to a disc of `discs` (8 neighbours, no wrap-around).
-Bitboard adjacent_empties(Bitboard discs, Bitboard empty) {
-  const Bitboard left = discs & ~kColumnA;   // may move one column left
-  const Bitboard right = discs & ~kColumnH;  // may move one column right
-  return empty & ((right << 1) | (left >> 1) | (discs << 8) | (discs >> 8) | (right << 9) |
-                  (left >> 9) | (left << 7) | (right >> 7));
-}
 
 /// Owned corners and the owned edge squares next to an owned corner: a cheap count of discs
 /// that can no longer be flipped.
