@@ -46,7 +46,7 @@ TEST(Features, DeclaredSetsAndUnknownName) {
   EXPECT_EQ(classic->feature_name(10), "mobility");
   EXPECT_NE(classic->declaration_hash(), table->declaration_hash());
   EXPECT_EQ(classic->declaration_hash(), Othello::make_feature_set("classic")->declaration_hash());
-  EXPECT_THROW((void)Othello::make_feature_set("patterns"), InputError);
+  EXPECT_THROW((void)Othello::make_feature_set("no-such-set"), InputError);
   EXPECT_EQ(classic->phase(Othello::initial()), 0);
   EXPECT_EQ(phase_of_empties(51), 0);
   EXPECT_EQ(phase_of_empties(50), 1);
