@@ -111,8 +111,12 @@ class NBoardClient final : public ProcessClient {
     launch();
     const auto deadline = Clock::now() + milliseconds(spec_.startup_ms);
     send("nboard 2");
-    depth_ = spec_.depth > 0 ? spec_.depth : 20;
-    send("set depth " + std::to_string(depth_));
+    // `set depth` only when a depth is known (spec or run limits): an engine without one
+    // searches at its own default.
+    if (spec_.depth > 0) {
+      depth_ = spec_.depth;
+      send("set depth " + std::to_string(depth_));
+    }
     send("ping " + std::to_string(++ping_));
     wait_pong(deadline, "starting (waiting for 'pong')");
     if (!spec_.name.empty()) name_ = spec_.name;

@@ -43,7 +43,8 @@ struct ExternalSpec {
   int startup_ms = 10000;      ///< time to start and answer the first handshake
   int margin_ms = 1000;        ///< added to the move time before a timeout is declared
   int move_ms = 60000;         ///< per-move deadline when the limits give no time
-  int depth = 0;               ///< NBoard `set depth` (0 = from the limits, else 20)
+  int depth = 0;               ///< NBoard `set depth` at startup (0 = none; a run's --depth
+                               ///< is sent with each move)
   bool quiet_stderr = true;    ///< send the engine's stderr to /dev/null
 };
 

@@ -17,6 +17,7 @@
 // Around each search: "status <name> is thinking" / "status <name> is waiting".
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -111,6 +112,8 @@ int serve_nboard(E& engine, std::istream& in, std::ostream& out, std::ostream& l
           out << "=== " << mv << "/" << nboard_eval(score) << "/" << t << std::endl;
         } else if (!moves.empty() && !Othello::is_pass(moves[0])) {
           auto scored = engine.score_root_moves(pos, limits, seed++);
+          std::stable_sort(scored.begin(), scored.end(),
+                           [](const auto& a, const auto& b) { return a.score > b.score; });
           for (int i = 0; i < n && i < static_cast<int>(scored.size()); ++i) {
             const auto& s = scored[static_cast<std::size_t>(i)];
             out << "search " << othello::square_name(s.move.square) << " "

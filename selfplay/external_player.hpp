@@ -7,15 +7,20 @@
 #pragma once
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
 #include "protocol/adapters.hpp"
 #include "protocol/engine_client.hpp"
+#include "selfplay/engine_player.hpp"
 #include "selfplay/player.hpp"
 
 namespace arena::selfplay {
@@ -113,5 +118,46 @@ class ExternalPlayer final : public Player<G> {
   bool faulted_ = false;
   std::optional<PlayerFault> fault_;
 };
+
+/// The run's hook for `--engine nboard:CMD` / `--engine gtp:CMD`: each external entry of
+/// `engines` is replaced by a small generated config (in the system's temporary folder) that
+/// names the engine, its game (nboard: othello, gtp: blokus-duo) and, in a comment, the spec,
+/// so the run record identifies it by name and a hash of the spec. Returns the specs by engine
+/// index (nullopt for config entries); all nullopt when there is no external entry. Names come
+/// from external_engine_name (InputError when the program cannot be asked).
+[[nodiscard]] inline std::vector<std::optional<protocol::ExternalSpec>> prepare_external_engines(
+    std::vector<std::string>& engines) {
+  std::vector<std::optional<protocol::ExternalSpec>> specs(engines.size());
+  for (std::size_t i = 0; i < engines.size(); ++i) {
+    if (!protocol::is_external_spec(engines[i])) continue;
+    auto spec = protocol::parse_external_spec(engines[i]);
+    spec.name = external_engine_name(spec);
+    const std::string text = "# external engine: " + engines[i] + "\nname = " + spec.name +
+                             "\ngame = " +
+                             (spec.protocol == "nboard" ? "othello" : "blokus-duo") + "\n";
+    char hash[17];
+    std::snprintf(hash, sizeof hash, "%016llx",
+                  static_cast<unsigned long long>(core::fnv1a64(text)));
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("arena-external-" + std::string(hash) + ".cfg");
+    std::ofstream(path) << text;
+    engines[i] = path.string();
+    specs[i] = std::move(spec);
+  }
+  return specs;
+}
+
+/// A factory that builds an ExternalPlayer for each external index of `specs` and an
+/// EnginePlayer from the config file `engines[i]` for the others.
+template <core::Game G>
+[[nodiscard]] PlayerFactory<G> mixed_player_factory(
+    const std::vector<std::string>& engines,
+    const std::vector<std::optional<protocol::ExternalSpec>>& specs) {
+  return [engines, specs](int index) -> std::unique_ptr<Player<G>> {
+    const auto i = static_cast<std::size_t>(index);
+    if (specs[i]) return std::make_unique<ExternalPlayer<G>>(*specs[i], specs[i]->name);
+    return std::make_unique<EnginePlayer<G>>(core::load_engine_config(engines[i]));
+  };
+}
 
 }  // namespace arena::selfplay

@@ -113,9 +113,15 @@ int run_gtp(Fault& fault) {
       }
       pos = BlokusDuo::play(pos, arena::blokus_duo::parse_pentobi(mv));
     } else if (cmd == "genmove") {
+      std::string color;
+      w >> color;
       const bool bad = fault.strike();
       arena::core::MoveListOf<BlokusDuo> moves;
       BlokusDuo::generate_moves(pos, moves);
+      if (pos.side != (color == "b" ? 0 : 1) && moves.size() == 1 && moves[0].is_pass()) {
+        pos = BlokusDuo::play(pos, moves[0]);  // the opponent's pass is never sent
+        BlokusDuo::generate_moves(pos, moves);
+      }
       if (bad) {
         // The first player's start-square monomino is illegal once the board is not empty.
         answer = fault.kind == "garbage" ? "z99" : "e10";
