@@ -41,7 +41,14 @@ struct ConfigPair {
 std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::string>& problems) {
   if (in.loop && in.loop_summary.is_object()) {
     const std::string start = in.loop_summary.value("start_config", "");
-    const std::string best = in.loop_summary.value("best_config", "");
+    std::string best = in.loop_summary.value("best_config", "");
+    // Nothing accepted: show what the last fit would have changed.
+    const auto& rounds = in.loop_summary.value("rounds", nlohmann::json::array());
+    bool candidate = false;
+    if (best == start && rounds.is_array() && !rounds.empty() && rounds.back().is_object()) {
+      best = rounds.back().value("candidate_config", best);
+      candidate = best != start;
+    }
     const std::string start_path = resolve_run_path(in, start);
     const std::string best_path = resolve_run_path(in, best);
     if (start_path.empty() || best_path.empty()) {
@@ -50,7 +57,9 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
       return std::nullopt;
     }
     try {
-      return ConfigPair{core::load_engine_config(start_path), core::load_engine_config(best_path)};
+      ConfigPair pair{core::load_engine_config(start_path), core::load_engine_config(best_path)};
+      if (candidate) pair.after.name += " (last round's candidate; no candidate was accepted)";
+      return pair;
     } catch (const InputError& e) {
       problems.push_back(e.what());
       return std::nullopt;

@@ -341,14 +341,18 @@
   }
 
   // The evaluation graph (dygraphs, bundled): each searched ply's score from the first
-  // player's view, in game units (the log holds centi-units from the mover's view).
+  // player's view, in game units (the log holds centi-units from the mover's view), one line per
+  // engine, since two engines' evaluations need not share a scale.
   function drawEvals() {
     const box = $('v-evals');
     if (chart) { chart.destroy(); chart = null; }
     box.replaceChildren();
     const rows = [];
     game.evals.forEach((v, i) => {
-      if (v !== null) rows.push([i + 1, (i % 2 === 0 ? v : -v) / 100]);
+      if (v === null) return;
+      const firstMoves = i % 2 === 0;
+      const score = (firstMoves ? v : -v) / 100;
+      rows.push([i + 1, firstMoves ? score : null, firstMoves ? null : score]);
     });
     if (!rows.length) {
       box.appendChild(el('p', 'note', 'no evaluations recorded for this game'));
@@ -361,8 +365,10 @@
     const div = el('div', 'evalchart');
     box.appendChild(div);
     chart = new Dygraph(div, rows, {
-      labels: ['ply', 'eval (first player)'], xlabel: 'ply', ylabel: 'score (game units)',
-      drawPoints: true, strokeWidth: 1.5, height: 180, width: 420,
+      labels: ['ply', game.first + ' (moving first)', game.second],
+      xlabel: 'ply', ylabel: 'first player\'s score', connectSeparatedPoints: true,
+      colors: ['#2a62c9', '#d9822b'], legend: 'always', labelsSeparateLines: true,
+      drawPoints: true, strokeWidth: 1.5, height: 200, width: 420,
       clickCallback: (e, x) => go(Math.round(x)),
     });
   }
