@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "engine/core/errors.hpp"
@@ -124,6 +125,16 @@ ResumeState inspect_log(const std::string& path, const RunRecord& record,
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) {
     return state;
+  }
+  {
+    // A run killed while writing its first line leaves no complete run record: start afresh.
+    std::ifstream in(path, std::ios::binary);
+    std::string first_line;
+    std::getline(in, first_line);
+    if (in.eof()) {
+      state.warnings.push_back(where(path, 1) + "dropped an incomplete run record; starting afresh");
+      return state;
+    }
   }
   LogFile log = read_log_file(path);
   if (const auto field = run_record_difference(log.run, record, false)) {

@@ -162,7 +162,7 @@ TEST_F(SelfplayCli, BlokusDuoGamesReplayAndThreadCountsAgree) {
 }
 
 TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
-  const auto args = othello_args(file("k.jsonl"), 40, 2);
+  const auto args = blokus_args(file("k.jsonl"), 30, 2);
   const pid_t pid = spawn(args, "killed");
   std::this_thread::sleep_for(std::chrono::milliseconds(150 + ::getpid() % 300));
   ::kill(pid, SIGKILL);
@@ -175,13 +175,13 @@ TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
   const LogFile log = read_log_file(file("k.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_TRUE(log.warnings.empty());
-  ASSERT_EQ(log.games.size(), 40U);
+  ASSERT_EQ(log.games.size(), 30U);
   std::set<std::int64_t> ids;
   for (const auto& g : log.games) ids.insert(g.id);
-  EXPECT_EQ(ids.size(), 40U);
-  EXPECT_EQ(*ids.rbegin(), 39);
+  EXPECT_EQ(ids.size(), 30U);
+  EXPECT_EQ(*ids.rbegin(), 29);
   // The resumed games equal an uninterrupted run's.
-  ASSERT_EQ(arena(othello_args(file("full.jsonl"), 40, 2)).status, 0);
+  ASSERT_EQ(arena(blokus_args(file("full.jsonl"), 30, 2)).status, 0);
   EXPECT_EQ(games_by_id(log), games_by_id(read_log_file(file("full.jsonl"))));
 }
 
