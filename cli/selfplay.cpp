@@ -8,6 +8,8 @@
 #include "cli/command.hpp"
 #include "engine/registry/games.hpp"
 #include "selfplay/external_player.hpp"
+#include "selfplay/mpi_selfplay.hpp"
+#include "selfplay/mpi_transport.hpp"
 #include "selfplay/selfplay.hpp"
 
 namespace po = boost::program_options;
@@ -51,10 +53,15 @@ int run_selfplay(const std::vector<std::string>& args) {
   const auto external = selfplay::prepare_external_engines(opts.engines);
   const bool any_external =
       std::any_of(external.begin(), external.end(), [](const auto& s) { return s.has_value(); });
-  const auto summary = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
-    return selfplay::run_selfplay<G>(
-        opts, any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr);
+  // Under an MPI launcher with several ranks, the ranks share the run; only rank 0 reports.
+  const auto result = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
+    auto factory =
+        any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr;
+    if (selfplay::mpi::launched()) return selfplay::run_selfplay_mpi<G>(opts, factory);
+    return std::optional(selfplay::run_selfplay<G>(opts, factory));
   });
+  if (!result) return 0;
+  const auto& summary = *result;
   if (json) {
     std::cout << selfplay::summary_json(summary).dump(2) << "\n";
   } else {

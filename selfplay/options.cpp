@@ -45,7 +45,9 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
       ("shard", po::value(&opts.shard), "play only pairs with pair id = i mod n (i/n)")
       ("rules", po::value(&opts.rules), "the game's rule options (key=value,...)")
       ("fsync", po::bool_switch(&opts.fsync), "fsync the log after every game")
-      ("quiet", po::bool_switch(&opts.quiet), "no progress on stderr");
+      ("quiet", po::bool_switch(&opts.quiet), "no progress on stderr")
+      ("mpi-coordinator-only", po::bool_switch(&opts.mpi_coordinator_only),
+       "under mpirun: rank 0 only hands out games and writes the log, it plays none");
 }
 
 TimeControl parse_time_control(const std::string& text) {

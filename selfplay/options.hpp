@@ -33,6 +33,7 @@ struct SelfplayOptions {
   std::string rules;                    ///< the game's rule options, "" = standard
   bool quiet = false;                   ///< no progress on stderr
   bool fsync = false;                   ///< fsync the log after every game
+  bool mpi_coordinator_only = false;    ///< under mpirun, rank 0 plays no games
   // Set by the caller, not by options:
   std::vector<std::string> command_line;  ///< recorded in the run record
   bool handle_signals = true;           ///< SIGINT/SIGTERM stop the run cleanly

@@ -42,6 +42,11 @@ using PlayerFactory = std::function<std::unique_ptr<Player<G>>(int index)>;
 /// once) and may call Runner::stop(). Must not call wait().
 using GameCallback = std::function<void(const GameRecord&)>;
 
+/// Hands out the next game id to play, or nullopt when there is none left; called from the
+/// worker tasks concurrently, so it must be thread-safe. It may block until an id is known
+/// (the distributed run feeds ids as batches arrive).
+using IdSource = std::function<std::optional<std::int64_t>()>;
+
 /// Plays the pending games of a run. Contracts:
 ///  - start(): begins playing in the background and returns at once; call at most once.
 ///  - stop(): no game starts after it; games in flight finish and are logged. Thread-safe,
@@ -68,6 +73,15 @@ class Runner {
         on_game_(std::move(on_game)),
         threads_(threads),
         arena_(threads) {}
+
+  /// As above, with the ids drawn from `source` instead of a fixed list.
+  Runner(const Schedule& schedule, const Openings<G>& openings, typename G::Rules rules,
+         std::uint64_t seed, PlaySettings settings, IdSource source, PlayerFactory<G> factory,
+         LogWriter* writer, GameCallback on_game, int threads)
+      : Runner(schedule, openings, rules, seed, std::move(settings), std::vector<std::int64_t>{},
+               std::move(factory), writer, std::move(on_game), threads) {
+    source_ = std::move(source);
+  }
 
   Runner(const Runner&) = delete;
   Runner& operator=(const Runner&) = delete;
@@ -125,9 +139,9 @@ class Runner {
       return *slot;
     };
     while (!stop_.load(std::memory_order_relaxed)) {
-      const std::size_t i = next_.fetch_add(1);
-      if (i >= pending_.size()) break;
-      const std::int64_t id = pending_[i];
+      const std::optional<std::int64_t> next = next_id();
+      if (!next) break;
+      const std::int64_t id = *next;
       const Seats seats = schedule_.seats(id);
       GameSpec<G> spec;
       spec.id = id;
@@ -146,12 +160,21 @@ class Runner {
     }
   }
 
+  /// The next id from the source, or from the pending list.
+  std::optional<std::int64_t> next_id() {
+    if (source_) return source_();
+    const std::size_t i = next_.fetch_add(1);
+    if (i >= pending_.size()) return std::nullopt;
+    return pending_[i];
+  }
+
   const Schedule& schedule_;
   const Openings<G>& openings_;
   typename G::Rules rules_;
   std::uint64_t seed_;
   PlaySettings settings_;
   std::vector<std::int64_t> pending_;
+  IdSource source_;
   PlayerFactory<G> factory_;
   LogWriter* writer_;
   GameCallback on_game_;

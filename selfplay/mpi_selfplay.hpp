@@ -1,0 +1,375 @@
+// Self-play over several processes started by an MPI launcher (`mpirun -n K arena selfplay
+// ...`): one run, one log, one SPRT. Rank 0 coordinates: it reads or resumes the log exactly as
+// a single process would, hands out the pending game ids of the one global schedule in batches
+// of 2 x --threads ids (whole pairs) to whichever rank asks, writes each finished game it
+// receives, keeps the progress line and the SPRT over all results, and answers "stop" (an
+// empty batch) once the SPRT is decided or the ids run out. Every rank plays with its own
+// --threads, rank 0 too unless --mpi-coordinator-only. A game depends only on (seed, id), so
+// the set of game lines equals the single-process run's.
+//
+// Workers ask for the next batch as soon as all ids of the current one have started (games
+// still in flight), so no rank waits idle for a round trip; the price is that an SPRT stop is
+// seen by a worker only at its next request: games already handed out still finish and are
+// logged, at most (2 + 1) x --threads per rank beyond the deciding game (single process:
+// --threads - 1). The transport is mpi_transport (plain MPI C API, main thread only).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/pairs.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/game.hpp"
+#include "selfplay/engine_player.hpp"
+#include "selfplay/game_log.hpp"
+#include "selfplay/match_tally.hpp"
+#include "selfplay/mpi_transport.hpp"
+#include "selfplay/openings.hpp"
+#include "selfplay/options.hpp"
+#include "selfplay/run_setup.hpp"
+#include "selfplay/runner.hpp"
+#include "selfplay/signal_watcher.hpp"
+#include "selfplay/summary.hpp"
+
+namespace arena::selfplay {
+
+/// Game ids as a message payload ("4 5 6 7") and back.
+[[nodiscard]] std::string format_ids(const std::vector<std::int64_t>& ids);
+[[nodiscard]] std::vector<std::int64_t> parse_ids(const std::string& text);
+
+/// Game records as a message payload (log lines joined by '\n') and back; `where` prefixes
+/// parse errors (e.g. "rank 2: ").
+[[nodiscard]] std::string format_games(const std::vector<GameRecord>& games);
+[[nodiscard]] std::vector<GameRecord> parse_games(const std::string& text,
+                                                  const std::string& where);
+
+/// A Runner fed with ids batch by batch. The MPI thread adds batches and collects finished
+/// games; the runner's worker tasks block for ids until a batch arrives or finish() is called.
+template <core::Game G>
+class BatchPlayer {
+ public:
+  /// The arguments are the Runner's (see Runner); `threads` >= 1.
+  BatchPlayer(const Schedule& schedule, const Openings<G>& openings, typename G::Rules rules,
+              std::uint64_t seed, PlaySettings settings, PlayerFactory<G> factory, int threads)
+      : runner_(schedule, openings, rules, seed, std::move(settings),
+                IdSource([this] { return pop(); }), std::move(factory), nullptr,
+                [this](const GameRecord& g) {
+                  const std::lock_guard lock(mutex_);
+                  done_.push_back(g);
+                },
+                threads) {}
+
+  BatchPlayer(const BatchPlayer&) = delete;
+  BatchPlayer& operator=(const BatchPlayer&) = delete;
+  ~BatchPlayer() {
+    if (waiter_.joinable()) {
+      abort();
+      waiter_.join();
+    }
+  }
+
+  /// Starts the runner; a background thread notes when it ends (and its error).
+  void start() {
+    runner_.start();
+    waiter_ = std::thread([this] {
+      std::exception_ptr error;
+      try {
+        runner_.wait();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      const std::lock_guard lock(mutex_);
+      error_ = error;
+      ended_ = true;
+      closed_ = true;
+      changed_.notify_all();
+    });
+  }
+
+  /// Queues ids to play.
+  void add(const std::vector<std::int64_t>& ids) {
+    const std::lock_guard lock(mutex_);
+    ids_.insert(ids_.end(), ids.begin(), ids.end());
+    changed_.notify_all();
+  }
+
+  /// No more ids will come: the games in flight finish, then the runner ends.
+  void finish() {
+    const std::lock_guard lock(mutex_);
+    closed_ = true;
+    changed_.notify_all();
+  }
+
+  /// finish() and interrupt the games in flight (they are discarded).
+  void abort() {
+    finish();
+    runner_.abort();
+  }
+
+  /// Whether every queued id has started and more are welcome.
+  [[nodiscard]] bool hungry() {
+    const std::lock_guard lock(mutex_);
+    return ids_.empty() && !closed_;
+  }
+
+  /// Blocks until hungry() or ended().
+  void wait_hungry_or_ended() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return (ids_.empty() && !closed_) || ended_; });
+  }
+
+  /// Whether the runner has ended; rethrows its error if it failed.
+  [[nodiscard]] bool ended() {
+    const std::lock_guard lock(mutex_);
+    if (error_) std::rethrow_exception(error_);
+    return ended_;
+  }
+
+  /// Waits until the runner has ended; rethrows its error if it failed.
+  void join() {
+    if (waiter_.joinable()) waiter_.join();
+    (void)ended();
+  }
+
+  /// The games finished since the last call.
+  [[nodiscard]] std::vector<GameRecord> take() {
+    const std::lock_guard lock(mutex_);
+    return std::exchange(done_, {});
+  }
+
+ private:
+  std::optional<std::int64_t> pop() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return !ids_.empty() || closed_; });
+    if (ids_.empty()) return std::nullopt;
+    const std::int64_t id = ids_.front();
+    ids_.pop_front();
+    changed_.notify_all();
+    return id;
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::int64_t> ids_;
+  std::vector<GameRecord> done_;
+  bool closed_ = false;
+  bool ended_ = false;
+  std::exception_ptr error_;
+  Runner<G> runner_;
+  std::thread waiter_;
+};
+
+/// Plays the run of `opts` as one rank of an MPI job (see the file comment). Returns the
+/// summary on rank 0 and nullopt on the other ranks. Errors before the first game are the
+/// InputErrors of run_selfplay, raised on the rank that found them (the other ranks then
+/// return nullopt, or throw when rank 0 failed). A failure during play (a worker's exception,
+/// a log write error) prints the error and ends the whole job (MPI_Abort): the log holds only
+/// whole lines and the same command resumes it.
+template <core::Game G>
+std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
+                                                PlayerFactory<G> factory = nullptr) {
+  const mpi::Session session;
+  const bool coordinator = session.rank() == 0;
+
+  // Step 1: every rank prepares the run (configs, rules, openings); rank 0 also the log.
+  std::optional<RunSetup> setup;
+  std::optional<typename G::Rules> rules;
+  std::optional<Openings<G>> openings;
+  std::optional<ResumeState> resume;
+  std::optional<LogWriter> writer;
+  std::exception_ptr setup_error;
+  try {
+    setup.emplace(prepare_run(opts));
+    if (setup->record.game != G::kName) {
+      throw InputError("--engine: the configs are for '" + setup->record.game + "', not '" +
+                       std::string(G::kName) + "'");
+    }
+    rules.emplace(G::parse_rules(opts.rules));
+    setup->record.rules = G::format_rules(*rules);
+    if (!factory) factory = engine_player_factory<G>(setup->configs);
+    for (std::size_t i = 0; i < setup->configs.size(); ++i) (void)factory(static_cast<int>(i));
+    openings.emplace(setup->openings.is_random()
+                         ? Openings<G>::random(*rules, setup->openings.random_plies, opts.seed,
+                                               setup->schedule.pairs())
+                         : Openings<G>::from_file(*rules, setup->openings.file,
+                                                  setup->opening_order, opts.seed));
+    if (coordinator) {
+      resume.emplace(inspect_log(setup->log_path, setup->record, setup->schedule));
+      writer.emplace(resume->resume
+                         ? LogWriter::append(setup->log_path, resume->intact_bytes, opts.fsync)
+                         : LogWriter::create(setup->log_path, setup->record, opts.fsync));
+    }
+  } catch (...) {
+    setup_error = std::current_exception();
+  }
+  const bool all_ok = session.all_ok(!setup_error);
+  if (setup_error) std::rethrow_exception(setup_error);
+  if (!all_ok) {
+    if (coordinator) throw InputError("another MPI rank could not prepare the run (see its error)");
+    return std::nullopt;
+  }
+
+  BatchPlayer<G>* local = nullptr;
+  std::optional<BatchPlayer<G>> local_player;
+  const bool plays = !coordinator || !opts.mpi_coordinator_only;
+  if (plays) {
+    local_player.emplace(setup->schedule, *openings, *rules, opts.seed, setup->settings, factory,
+                         opts.threads);
+    local = &*local_player;
+    local->start();
+  }
+
+  // Step 2, workers: ask, play, send the games back with the next request.
+  if (!coordinator) {
+    try {
+      session.send(0, mpi::Tag::Request, "");
+      for (;;) {
+        const mpi::Message m = session.receive(0);
+        const std::vector<std::int64_t> ids = parse_ids(m.payload);
+        if (ids.empty()) break;
+        local->add(ids);
+        local->wait_hungry_or_ended();
+        if (local->ended()) break;
+        session.send(0, mpi::Tag::Request, format_games(local->take()));
+      }
+      local->finish();
+      local->join();
+      session.send(0, mpi::Tag::Done, format_games(local->take()));
+    } catch (const std::exception& e) {
+      session.send(0, mpi::Tag::Failed, "rank " + std::to_string(session.rank()) + ": " + e.what());
+    }
+    return std::nullopt;
+  }
+
+  // Step 2, rank 0: the counts so far, then hand out ids until done.
+  SelfplaySummary summary;
+  summary.game = setup->record.game;
+  summary.log_path = setup->log_path;
+  summary.games_requested = setup->schedule.shard_games();
+  summary.warnings = resume->warnings;
+  for (const auto& w : resume->warnings) std::cerr << "warning: " << w << "\n";
+  MatchTally tally(setup->names, setup->schedule);
+  for (const auto& g : resume->games) tally.add(g);
+  const auto sprt_decided = [&] {
+    return setup->sprt && analysis::pair_sprt(tally.counts(0), *setup->sprt).state !=
+                              analysis::SprtState::Continue;
+  };
+  const std::vector<std::int64_t> pending_list = pending_ids(setup->schedule, resume->games);
+  std::deque<std::int64_t> pending(pending_list.begin(), pending_list.end());
+  std::atomic<bool> stopping = false;
+  if (sprt_decided()) {
+    stopping = true;
+    summary.sprt_stopped = true;
+  }
+  const std::size_t batch = 2 * static_cast<std::size_t>(opts.threads);
+  const auto next_batch = [&] {
+    std::vector<std::int64_t> ids;
+    while (!stopping && !pending.empty() && ids.size() < batch) {
+      ids.push_back(pending.front());
+      pending.pop_front();
+    }
+    return ids;
+  };
+
+  ProgressPrinter progress(!opts.quiet, summary.games_requested, setup->sprt);
+  std::int64_t played = 0;
+  const auto record = [&](const std::vector<GameRecord>& games) {
+    for (const auto& g : games) {
+      writer->write(g);
+      ++played;
+      if (tally.add(g) && sprt_decided() && !summary.sprt_stopped) {
+        summary.sprt_stopped = true;
+        stopping = true;
+      }
+      progress.update(tally, played);
+    }
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    std::optional<SignalWatcher> watcher;
+    if (opts.handle_signals) {
+      watcher.emplace([&stopping, local](int signal, int count) {
+        const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+        if (count == 1) {
+          std::cerr << "\n" << name << ": finishing the games handed out (again to abandon "
+                    << "rank 0's)\n";
+          stopping = true;
+        } else if (local != nullptr) {
+          local->abort();
+        }
+      });
+    }
+    int workers_left = session.size() - 1;
+    bool local_finishing = local == nullptr;
+    while (workers_left > 0 || (local != nullptr && !local->ended())) {
+      bool idle = true;
+      if (auto m = session.try_receive()) {
+        idle = false;
+        const std::string where = "rank " + std::to_string(m->source) + ": ";
+        switch (m->tag) {
+          case mpi::Tag::Request:
+            record(parse_games(m->payload, where));
+            session.send(m->source, mpi::Tag::Batch, format_ids(next_batch()));
+            break;
+          case mpi::Tag::Done:
+            record(parse_games(m->payload, where));
+            --workers_left;
+            break;
+          default:
+            throw std::runtime_error(m->payload);
+        }
+      }
+      if (local != nullptr) {
+        std::vector<GameRecord> games = local->take();
+        if (!games.empty()) idle = false;
+        record(games);
+        if (!local_finishing && local->hungry()) {
+          const std::vector<std::int64_t> ids = next_batch();
+          if (ids.empty()) {
+            local->finish();
+            local_finishing = true;
+          } else {
+            local->add(ids);
+          }
+        }
+      }
+      if (idle) std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    if (local != nullptr) {
+      local->join();
+      record(local->take());
+    }
+    summary.interrupted = watcher && watcher->first_signal() != 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\nthe log holds whole games only; run the same "
+              << "command again to resume\n";
+    session.abort(1);
+  }
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.finish(tally, played);
+
+  summary.games_played = played;
+  summary.games_logged = tally.games();
+  summary.games_per_second =
+      summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
+  summary.pairings = summarize(tally, setup->sprt);
+  return summary;
+}
+
+}  // namespace arena::selfplay

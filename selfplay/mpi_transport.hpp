@@ -1,0 +1,63 @@
+// The few MPI operations the distributed self-play needs, behind a plain C++ interface so that
+// only mpi_transport.cpp includes <mpi.h>: the rest of the build (and a build without MPI,
+// where these functions report "not available") stays free of MPI. Messages are byte strings
+// (game lines as JSON, id lists as text) tagged with what they carry; only the thread that
+// created the Session calls into MPI (MPI_THREAD_FUNNELED).
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace arena::selfplay::mpi {
+
+/// Whether this build has MPI support (CMake option ARENA_MPI found an MPI library).
+[[nodiscard]] bool available();
+
+/// Whether the process was started by an MPI launcher with more than one rank (Open MPI's
+/// mpirun sets OMPI_COMM_WORLD_SIZE, Slurm's srun and MPICH's launcher PMI_SIZE).
+[[nodiscard]] bool launched();
+
+/// What a message carries (the MPI tag).
+enum class Tag : int {
+  Request = 1,  ///< worker -> coordinator: finished game lines, and "send me more ids"
+  Batch = 2,    ///< coordinator -> worker: ids to play, space-separated; empty = stop
+  Done = 3,     ///< worker -> coordinator: the last finished game lines; the worker ends
+  Failed = 4,   ///< worker -> coordinator: an error message; the run ends
+};
+
+/// A received message.
+struct Message {
+  int source = 0;
+  Tag tag = Tag::Request;
+  std::string payload;
+};
+
+/// MPI for the lifetime of the object: MPI_Init_thread (FUNNELED) and MPI_Finalize. One per
+/// process. Throws std::runtime_error when the build has no MPI.
+class Session {
+ public:
+  Session();
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  [[nodiscard]] int rank() const { return rank_; }
+  [[nodiscard]] int size() const { return size_; }
+
+  /// Sends `payload` to rank `dest` (blocking until the buffer may be reused).
+  void send(int dest, Tag tag, const std::string& payload) const;
+  /// The next message from any rank if one has arrived, without waiting.
+  [[nodiscard]] std::optional<Message> try_receive() const;
+  /// Waits for the next message from rank `source`.
+  [[nodiscard]] Message receive(int source) const;
+  /// Collective: true when `ok` is true on every rank.
+  [[nodiscard]] bool all_ok(bool ok) const;
+  /// Ends every rank of the job with `status` (after an error a peer cannot learn of).
+  [[noreturn]] void abort(int status) const;
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+}  // namespace arena::selfplay::mpi
