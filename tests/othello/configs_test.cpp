@@ -1,0 +1,62 @@
+// configs/othello/*.cfg load, build an engine for Othello and play legal moves; the classic
+// engine's fixed-depth search is repeatable (same move, score and nodes).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/core/engine.hpp"
+#include "engine/core/engine_config.hpp"
+#include "engine/othello/othello.hpp"
+
+namespace arena::othello {
+namespace {
+
+core::EngineConfig load(const std::string& name) {
+  return core::load_engine_config(std::string(ARENA_SOURCE_DIR) + "/configs/othello/" + name);
+}
+
+/// Plays a whole game with the engine on both sides: every chosen move must be legal.
+void expect_plays_a_legal_game(const core::EngineConfig& cfg, int depth) {
+  core::Engine<Othello> engine(cfg);
+  core::SearchLimits limits;
+  limits.depth = depth;
+  Position p = Othello::initial();
+  core::MoveListOf<Othello> list;
+  for (Othello::generate_moves(p, list); !list.empty(); Othello::generate_moves(p, list)) {
+    const auto r = engine.think(p, limits, static_cast<std::uint64_t>(p.ply));
+    ASSERT_NE(std::find(list.begin(), list.end(), r.best), list.end())
+        << cfg.name << " ply " << p.ply << " chose an illegal move";
+    p = Othello::play(p, r.best);
+  }
+  EXPECT_TRUE(Othello::is_terminal(p));
+}
+
+TEST(Configs, RandomPlays) { expect_plays_a_legal_game(load("random.cfg"), 0); }
+TEST(Configs, SeedTablePlays) { expect_plays_a_legal_game(load("seed-table.cfg"), 1); }
+TEST(Configs, ClassicPlaysAtDepthTwo) { expect_plays_a_legal_game(load("classic.cfg"), 2); }
+
+TEST(Configs, SeedTableHasTheDocumentsValues) {
+  const auto cfg = load("seed-table.cfg");
+  core::Engine<Othello> engine(cfg);
+  // Black a1 (corner +20) against white b2 (X-square -10): +30 discs = 3000 centi-discs.
+  const Position p = Othello::parse_position("X--------O" + std::string(54, '-') + " X");
+  EXPECT_EQ(engine.evaluate(p), 3000);
+}
+
+TEST(Configs, ClassicFixedDepthSearchIsRepeatable) {
+  const auto cfg = load("classic.cfg");
+  core::SearchLimits limits;
+  limits.depth = 5;
+  core::Engine<Othello> a(cfg);
+  core::Engine<Othello> b(cfg);
+  const Position p = Othello::parse_position("f5d6c3d3c4f4");
+  const auto ra = a.think(p, limits, 1);
+  const auto rb = b.think(p, limits, 2);
+  EXPECT_EQ(ra.best, rb.best);
+  EXPECT_EQ(ra.score, rb.score);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_EQ(cfg.exact, 14);
+}
+
+}  // namespace
+}  // namespace arena::othello
