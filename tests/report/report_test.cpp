@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>  // getpid
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -153,7 +155,8 @@ TEST(Report, TornLineAndUnknownGameStillGiveAPage) {
 }
 
 TEST(Report, CommandWritesThePageAndWarnsOnStderr) {
-  const std::string out = (std::filesystem::temp_directory_path() / "arena_report_test.html").string();
+  const std::string out = (std::filesystem::temp_directory_path() /
+                           ("arena_report_test_" + std::to_string(getpid()) + ".html")).string();
   const auto r = run(std::string(ARENA_BINARY) + " report " + kData + "torn.jsonl " + kData +
                      "unknown-game.jsonl --out " + out + " 2>&1 >/dev/null");
   EXPECT_EQ(r.status, 0) << r.out;
