@@ -102,10 +102,15 @@ int processes_running(const std::string& needle) {
   return n;
 }
 
+/// An extra argument on the mocks' command lines, unique to this test process, so that
+/// counting mocks is not confused by tests running in parallel.
+std::string mock_tag() { return "tag" + std::to_string(::getpid()); }
+
 arena::protocol::ExternalSpec mock_spec(const std::string& protocol, const std::string& fault) {
   auto spec = arena::protocol::parse_external_spec(
-      protocol + "[name=mock,startup_ms=1500,move_ms=400,margin_ms=200]:" + ARENA_MOCK_ENGINE +
-      " " + protocol + " " + fault);
+      protocol + "[name=mock,startup_ms=1000,move_ms=250,margin_ms=150]:" + ARENA_MOCK_ENGINE +
+      " " + protocol + " " + fault + (fault.find(' ') == std::string::npos ? " 0 " : " ") +
+      mock_tag());
   return spec;
 }
 
@@ -208,7 +213,7 @@ TEST(MockEngines, FaultsLoseTheGameWithReasonsAndLeaveNoProcess) {
         EXPECT_EQ(g.score, seat == 0 ? -1 : 1);  // the mock lost
       }
     }
-    EXPECT_EQ(processes_running(ARENA_MOCK_ENGINE), 0);
+    EXPECT_EQ(processes_running(mock_tag()), 0);
   }
   fs::remove(cfg);
 }
@@ -230,8 +235,28 @@ TEST(MockEngines, RestartAfterCrashAndGrandchildrenAreKilled) {
     LocalPlayer<Othello> local(cfg);
     const auto g = play<Othello>(mock, local);
     EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
-    EXPECT_GE(processes_running(ARENA_MOCK_ENGINE), 1);  // engine and its grandchild live
+    EXPECT_GE(processes_running(mock_tag()), 1);  // engine and its grandchild live
   }
-  EXPECT_EQ(processes_running(ARENA_MOCK_ENGINE), 0);
+  EXPECT_EQ(processes_running(mock_tag()), 0);
   fs::remove(cfg);
+}
+
+TEST(SelfplayCommand, ExternalGtpEngineEntryPlaysALoggedRun) {
+  const fs::path dir = fs::temp_directory_path() / ("arena_protocol_run_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string log = (dir / "run.jsonl").string();
+  const std::string cmd = std::string(ARENA_BINARY) + " selfplay --quiet --games 2 --openings random:2 --engine " +
+                          blokus_config() + " --engine 'gtp[name=arena-gtp]:" + ARENA_BINARY +
+                          " gtp --config " + blokus_config() + "' --out " + log + " >/dev/null 2>&1";
+  const int rc = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(rc));
+  EXPECT_EQ(WEXITSTATUS(rc), 0);
+  const auto f = selfplay::read_log_file(log);
+  ASSERT_EQ(f.games.size(), 2U);
+  EXPECT_EQ(f.run.engines[1].name, "arena-gtp");
+  for (const auto& g : f.games) {
+    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.score, replay_score<BlokusDuo>(g));
+  }
+  fs::remove_all(dir);
 }
