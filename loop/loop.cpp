@@ -38,14 +38,9 @@ std::string utc_stamp() {
   return buf;
 }
 
+/// Writes through the tuner's temporary-file-and-rename helper (one way to write files whole).
 void write_file(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  fs::rename(tmp, path);
+  tune::write_text_file(path.string(), text);
 }
 
 json null_if_nan(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
