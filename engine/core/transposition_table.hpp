@@ -15,7 +15,7 @@ namespace arena::core {
 /// What a stored score means relative to the true value (fail-soft alpha-beta).
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
-/// One entry, 16 bytes (14 used):
+/// One entry, 16 bytes:
 ///
 /// | field   | bits | meaning                                                          |
 /// |---------|------|------------------------------------------------------------------|
@@ -26,12 +26,14 @@ enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 /// | bound   | 2    | Bound                                                            |
 /// | proven  | 1    | no evaluation or move cap below: the score is a game result      |
 /// | age     | 5    | search generation (mod 32) that last wrote it, for replacement   |
+/// | epoch   | 16   | table epoch that wrote it; another epoch's entry counts as empty |
 struct TtEntry {
   std::uint64_t key = 0;
   std::int16_t score = 0;
   std::uint16_t move = 0;
   std::uint8_t depth = 0;
   std::uint8_t flags = 0;  ///< bound (bits 0-1), proven (bit 2), age (bits 3-7)
+  std::uint16_t epoch = 0;
 
   [[nodiscard]] Bound bound() const { return static_cast<Bound>(flags & 3U); }
   [[nodiscard]] bool proven() const { return (flags & 4U) != 0; }
@@ -56,9 +58,14 @@ class TranspositionTable {
     mask_ = clusters - 1;
   }
 
-  /// Empties every slot and resets the age.
+  /// Empties every slot and resets the age. O(1): entries of earlier epochs read as empty,
+  /// so a table cleared between games behaves exactly like a new one (reproducible games)
+  /// without rewriting its megabytes; the memory is rewritten once every 65535 clears.
   void clear() {
-    std::fill(clusters_.get(), clusters_.get() + mask_ + 1, Cluster{});
+    if (++epoch_ == 0) {
+      std::fill(clusters_.get(), clusters_.get() + mask_ + 1, Cluster{});
+      epoch_ = 1;
+    }
     age_ = 0;
   }
 
@@ -69,31 +76,33 @@ class TranspositionTable {
   [[nodiscard]] const TtEntry* probe(std::uint64_t key) const {
     const Cluster& c = clusters_[key & mask_];
     for (const TtEntry& e : c.entries) {
-      if (e.key == key && e.bound() != Bound::None) return &e;
+      if (e.key == key && e.epoch == epoch_ && e.bound() != Bound::None) return &e;
     }
     return nullptr;
   }
 
-  /// Stores a result. Replaces the slot of the same key, else the slot with the least
-  /// (depth + 256 if written by the current search): shallow and stale entries go first.
+  /// Stores a result. Replaces the slot of the same key, else the first empty slot, else the
+  /// slot with the least (depth + 256 if written by the current search): shallow and stale
+  /// entries go first.
   /// A store without a move keeps the slot's previous move for the same key.
   void store(std::uint64_t key, int score, int move_index, int depth, Bound bound, bool proven) {
     Cluster& c = clusters_[key & mask_];
     TtEntry* victim = &c.entries[0];
     int victim_value = 1 << 30;
     for (TtEntry& e : c.entries) {
-      if (e.key == key) {
+      const bool live = e.epoch == epoch_;
+      if (live && e.key == key) {
         victim = &e;
         break;
       }
-      const int value = e.depth + (e.age() == age_ ? 256 : 0);
+      const int value = !live ? -1 : e.depth + (e.age() == age_ ? 256 : 0);
       if (value < victim_value) {
         victim_value = value;
         victim = &e;
       }
     }
     const std::uint16_t move = move_index >= 0 ? static_cast<std::uint16_t>(move_index + 1)
-                               : victim->key == key ? victim->move
+                               : victim->key == key && victim->epoch == epoch_ ? victim->move
                                                     : std::uint16_t{0};
     victim->key = key;
     victim->score = static_cast<std::int16_t>(score);
@@ -101,6 +110,7 @@ class TranspositionTable {
     victim->depth = static_cast<std::uint8_t>(std::clamp(depth, 0, kSolvedDepth));
     victim->flags = static_cast<std::uint8_t>(static_cast<unsigned>(bound) |
                                               (proven ? 4U : 0U) | (age_ << 3U));
+    victim->epoch = epoch_;
   }
 
  private:
@@ -110,6 +120,7 @@ class TranspositionTable {
   std::unique_ptr<Cluster[]> clusters_;
   std::size_t mask_ = 0;
   unsigned age_ = 0;
+  std::uint16_t epoch_ = 1;  ///< entries start at epoch 0: empty
 };
 
 }  // namespace arena::core
