@@ -1,16 +1,22 @@
 // The distributed self-play (selfplay/mpi_selfplay.hpp): message payloads round-trip, and
 // `mpirun -n 2 --oversubscribe arena selfplay ...` writes the same set of game lines as the
 // single-process run with the same seed, resumes a cut log to exactly the requested games, and
-// stops early on an SPRT. The end-to-end tests skip (not pass) when this build has no MPI or
+// stops early on an SPRT, and survives the death of a rank (SIGKILL) with a consistent,
+// resumable log. The end-to-end tests skip (not pass) when this build has no MPI or
 // no `mpirun` is on the PATH. They pass --allow-run-as-root because CI runs as root.
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -131,6 +137,76 @@ TEST_F(MpiSelfplay, TwoRanksPlayTheSingleRunsGamesAndResume) {
   EXPECT_EQ(resumed.lines, 40);
   EXPECT_FALSE(resumed.torn_tail);
   EXPECT_EQ(games_by_id(resumed), games_by_id(single));
+}
+
+/// Game lines (not the run record) in a log file, torn tail included.
+int game_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  int n = -1;
+  while (std::getline(in, line)) ++n;
+  return std::max(n, 0);
+}
+
+/// The pid of the `arena` process of MPI rank `rank` whose command line mentions `tag`, or -1.
+pid_t find_rank(int rank, const std::string& tag) {
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream cmdline(entry.path() / "cmdline");
+    std::ifstream environ(entry.path() / "environ");
+    std::stringstream c;
+    std::stringstream e;
+    c << cmdline.rdbuf();
+    e << environ.rdbuf();
+    const std::string env = std::string(1, '\0') + e.str();
+    if (c.str().find(tag) != std::string::npos &&
+        env.find(std::string(1, '\0') + "OMPI_COMM_WORLD_RANK=" + std::to_string(rank) + '\0') !=
+            std::string::npos) {
+      return static_cast<pid_t>(std::stol(name));
+    }
+  }
+  return -1;
+}
+
+TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
+  constexpr int kGames = 200;
+  ASSERT_EQ(arena(othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
+      << slurp("single.err");
+  const std::string log = file("killed.jsonl");
+  const pid_t job = ::fork();
+  ASSERT_GE(job, 0);
+  if (job == 0) {
+    std::string cmd = "ASAN_OPTIONS=detect_leaks=0 mpirun -n 2 --oversubscribe --allow-run-as-root";
+    cmd += std::string(" '") + ARENA_BINARY + "'";
+    for (const auto& a : othello_args(log, kGames)) cmd += " '" + a + "'";
+    cmd += " >'" + file("killed.out") + "' 2>'" + file("killed.err") + "'";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Kill rank 1 once some games are logged (the run takes many times longer than that).
+  pid_t victim = -1;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (game_lines(log) >= 10 && (victim = find_rank(1, log)) > 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_GT(victim, 0) << "rank 1 not found; " << slurp("killed.err");
+  ASSERT_EQ(::kill(victim, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(job, &status, 0), job);
+
+  // Whatever the runtime did after the death, the log holds whole lines of the single run.
+  const LogFile cut = read_log_file(log);
+  EXPECT_LT(cut.games.size(), static_cast<std::size_t>(kGames)) << "the run ended before the kill";
+  const auto single = games_by_id(read_log_file(file("single.jsonl")));
+  for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
+
+  ASSERT_EQ(arena(othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
+  const LogFile resumed = read_log_file(log);
+  EXPECT_EQ(resumed.lines, kGames);
+  EXPECT_FALSE(resumed.torn_tail);
+  EXPECT_EQ(games_by_id(resumed), single);
 }
 
 TEST_F(MpiSelfplay, SprtStopsEveryRank) {
