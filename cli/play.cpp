@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include <boost/algorithm/string.hpp>
+
 #include "cli/command.hpp"
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
@@ -23,12 +25,6 @@ namespace arena::cli {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 /// Text of a finished game: "1-0 (first +12)" style, first player's view.
 std::string result_text(int score, const std::string& first, const std::string& second) {
@@ -84,7 +80,7 @@ int play_game(const std::vector<std::string>& seats, const std::string& rules_te
     std::cout << mover << " to move (a move, pass, undo, hint, quit)> " << std::flush;
     std::string line;
     if (!std::getline(std::cin, line)) throw InputError("input ended before the game did");
-    const std::string cmd = trim(line);
+    const std::string cmd = boost::algorithm::trim_copy(line);
     std::cout << "\n";
     if (cmd.empty()) continue;
     if (cmd == "quit") {

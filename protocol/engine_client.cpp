@@ -8,6 +8,8 @@
 #include <optional>
 #include <sstream>
 
+#include <boost/algorithm/string.hpp>
+
 #include "engine/core/errors.hpp"
 #include "records/ggf.hpp"
 
@@ -17,14 +19,6 @@ using std::chrono::milliseconds;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-std::string trim(std::string_view s) {
-  std::size_t b = 0;
-  std::size_t e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
 
 int parse_int_option(const std::string& text, const std::string& key, const std::string& value) {
   try {
@@ -140,7 +134,7 @@ class NBoardClient final : public ProcessClient {
       const std::string line = read(deadline, "thinking (waiting for '=== <move>')");
       note_name(line);
       if (line.rfind("===", 0) != 0) continue;
-      std::string rest = trim(std::string_view(line).substr(3));
+      std::string rest = boost::algorithm::trim_copy(line.substr(3));
       const auto cut = rest.find_first_of("/ \t");
       std::string mv = rest.substr(0, cut);
       if (mv.empty()) throw EngineFault(FaultKind::Protocol, label() + "answered '" + line + "'");
@@ -154,12 +148,12 @@ class NBoardClient final : public ProcessClient {
     for (;;) {
       const std::string line = read(deadline, what);
       note_name(line);
-      if (trim(line) == want) return;
+      if (boost::algorithm::trim_copy(line) == want) return;
     }
   }
 
   void note_name(const std::string& line) {
-    if (line.rfind("set myname ", 0) == 0 && spec_.name.empty()) name_ = trim(line.substr(11));
+    if (line.rfind("set myname ", 0) == 0 && spec_.name.empty()) name_ = boost::algorithm::trim_copy(line.substr(11));
   }
 
   int ping_ = 0;
@@ -201,8 +195,7 @@ class GtpClient final : public ProcessClient {
     if (mv.empty() || mv.find(' ') != std::string::npos) {
       throw EngineFault(FaultKind::Protocol, label() + "answered genmove with '" + mv + "'");
     }
-    std::transform(mv.begin(), mv.end(), mv.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    boost::algorithm::to_lower(mv);
     if (mv == "resign") throw EngineFault(FaultKind::Protocol, label() + "resigned");
     ++sent_;  // genmove plays the move on the engine's board
     return mv;
@@ -219,16 +212,16 @@ class GtpClient final : public ProcessClient {
     for (;;) {
       const std::string line = read(deadline, what);
       if (!started) {
-        if (trim(line).empty()) continue;  // stray blank lines between answers
+        if (boost::algorithm::all(line, boost::algorithm::is_space())) continue;  // stray blank lines between answers
         started = true;
         first = line;
         continue;
       }
-      if (trim(line).empty()) break;  // an answer ends with an empty line
+      if (boost::algorithm::all(line, boost::algorithm::is_space())) break;  // an answer ends with an empty line
     }
     if (first[0] == '?') {
       throw EngineFault(FaultKind::Protocol,
-                        label() + "refused '" + cmd + "': " + trim(first.substr(1)));
+                        label() + "refused '" + cmd + "': " + boost::algorithm::trim_copy(first.substr(1)));
     }
     if (first[0] != '=') {
       throw EngineFault(FaultKind::Protocol, label() + "answered '" + first + "' to '" + cmd + "'");
@@ -236,7 +229,7 @@ class GtpClient final : public ProcessClient {
     // "=" or "=<id>" then the text.
     std::size_t i = 1;
     while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i]))) ++i;
-    return trim(std::string_view(first).substr(i));
+    return boost::algorithm::trim_copy(first.substr(i));
   }
 
   std::size_t sent_ = 0;
@@ -267,7 +260,7 @@ ExternalSpec parse_external_spec(const std::string& text) {
     std::istringstream opts(text.substr(i + 1, close - i - 1));
     std::string item;
     while (std::getline(opts, item, ',')) {
-      item = trim(item);
+      boost::algorithm::trim(item);
       if (item.empty()) continue;
       const auto eq = item.find('=');
       if (eq == std::string::npos) {
@@ -297,7 +290,7 @@ ExternalSpec parse_external_spec(const std::string& text) {
     }
     i = close + 1;
   }
-  spec.command = trim(std::string_view(text).substr(i + 1));
+  spec.command = boost::algorithm::trim_copy(text.substr(i + 1));
   if (spec.command.empty()) throw InputError("--engine " + text + ": the command is empty");
   return spec;
 }

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <boost/algorithm/string.hpp>
+
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/core/errors.hpp"
 #include "records/ggf.hpp"
@@ -19,23 +21,6 @@ namespace arena::records {
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-std::string trim(std::string_view s) {
-  std::size_t b = 0;
-  std::size_t e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
 
 /// Lines of `text` with their 1-based numbers.
 std::vector<std::pair<std::size_t, std::string>> lines_of(std::string_view text) {
@@ -95,7 +80,8 @@ std::string format_name(Format f) {
 }
 
 Format format_from_path(const std::string& path) {
-  const std::string p = lower(path);
+  const std::string p = boost::algorithm::to_lower_copy(path);
+  using boost::algorithm::ends_with;
   if (ends_with(p, ".jsonl") || ends_with(p, ".log")) return Format::Log;
   if (ends_with(p, ".ggf")) return Format::Ggf;
   if (ends_with(p, ".wtb")) return Format::Wtb;
@@ -191,7 +177,7 @@ std::string write_ggf_games(const std::vector<RecordGame>& games) {
 std::vector<RecordGame> read_fourcc(std::string_view text, const std::string& origin) {
   std::vector<RecordGame> games;
   for (const auto& [n, raw] : lines_of(text)) {
-    const std::string line = trim(raw);
+    const std::string line(boost::algorithm::trim_copy(raw));
     if (line.empty() || line[0] == '#') continue;
     RecordGame g;
     g.origin = where(origin, n);

@@ -5,29 +5,19 @@
 #include <algorithm>
 #include <cctype>
 
+#include <boost/algorithm/string.hpp>
+
 #include "engine/core/errors.hpp"
 
 namespace arena::records {
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-std::string upper(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  return s;
-}
-
 /// A GGF move value "F5", "f5//1.2", "PA" -> "f5" / "pass"; "" when malformed.
 std::string ggf_move_to_arena(std::string_view value) {
   const auto slash = value.find('/');
-  std::string mv = lower(std::string(value.substr(0, slash)));
-  while (!mv.empty() && std::isspace(static_cast<unsigned char>(mv.back()))) mv.pop_back();
+  std::string mv = boost::algorithm::to_lower_copy(std::string(value.substr(0, slash)));
+  boost::algorithm::trim_right(mv);
   if (mv == "pa" || mv == "pass") return "pass";
   if (mv.size() == 2 && mv[0] >= 'a' && mv[0] <= 'h' && mv[1] >= '1' && mv[1] <= '8') return mv;
   return {};
@@ -56,7 +46,7 @@ std::string format_ggf(const GgfGame& g) {
   bool black = g.board.empty() || g.board.back() == '*';
   for (const auto& m : g.moves) {
     out += black ? "B[" : "W[";
-    out += m == "pass" ? std::string("PA") : upper(m);
+    out += m == "pass" ? std::string("PA") : boost::algorithm::to_upper_copy(m);
     out += ']';
     black = !black;
   }
@@ -156,7 +146,7 @@ std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin)
       if (i >= text.size()) throw InputError(here() + "GGF: property " + key + " is not closed");
       ++i;
       if (key == "GM") {
-        if (lower(value) != "othello") {
+        if (!boost::algorithm::iequals(value, "othello")) {
           throw InputError(here() + "GGF: GM[" + value + "] is not an Othello game");
         }
       } else if (key == "PB") {

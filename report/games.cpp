@@ -1,17 +1,12 @@
 // The viewer's compact game data (see games.hpp).
 #include "report/games.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <string_view>
+
+#include <boost/algorithm/string.hpp>
 
 namespace arena::report {
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 int engine_index(const selfplay::RunRecord& run, const std::string& name) {
   for (std::size_t i = 0; i < run.engines.size(); ++i) {
@@ -24,7 +19,7 @@ int engine_index(const selfplay::RunRecord& run, const std::string& name) {
 
 std::string viewer_code(const std::string& game, const std::string& move) {
   if (game == "othello") {
-    const std::string m = lower(move);
+    const std::string m = boost::algorithm::to_lower_copy(move);
     if (m == "pass" || m == "ps" || m == "--") return "--";
     const bool square = m.size() == 2 && m[0] >= 'a' && m[0] <= 'h' && m[1] >= '1' && m[1] <= '8';
     return square ? m : "";

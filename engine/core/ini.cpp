@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include <boost/algorithm/string.hpp>
 #include <boost/program_options.hpp>
 
 #include "engine/core/errors.hpp"
@@ -17,13 +18,6 @@ namespace {
 
 namespace po = boost::program_options;
 
-std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(first, last - first + 1));
-}
-
 /// Dotted key -> its 1-based lines in file order; rejects lines that are neither
 /// `key = value` nor `[section]`.
 std::map<std::string, std::vector<std::size_t>> key_lines(const std::string& text,
@@ -33,15 +27,15 @@ std::map<std::string, std::vector<std::size_t>> key_lines(const std::string& tex
   std::string raw;
   std::string prefix;
   for (std::size_t line_no = 1; std::getline(in, raw); ++line_no) {
-    const std::string s = trim(std::string_view(raw).substr(0, raw.find('#')));
+    const std::string s = boost::algorithm::trim_copy(raw.substr(0, raw.find('#')));
     if (s.empty()) continue;
     if (s.front() == '[' && s.back() == ']') {
-      prefix = trim(std::string_view(s).substr(1, s.size() - 2));
+      prefix = boost::algorithm::trim_copy(s.substr(1, s.size() - 2));
       if (!prefix.empty() && prefix.back() != '.') prefix += '.';
       continue;
     }
     const auto eq = s.find('=');
-    const std::string key = eq == std::string::npos ? std::string() : trim(s.substr(0, eq));
+    const std::string key = eq == std::string::npos ? std::string() : boost::algorithm::trim_copy(s.substr(0, eq));
     if (key.empty()) {
       throw InputError(where(origin, line_no) + "expected 'key = value' or '[section]', got '" +
                        s + "'");
@@ -85,7 +79,7 @@ std::vector<IniEntry> read_ini(const std::string& text, const std::string& origi
       throw InputError(where(origin, line) + "key '" + key + "': unknown key (expected " +
                        expected + ")");
     }
-    out.push_back({key, opt.value.empty() ? std::string() : trim(opt.value.front()), line,
+    out.push_back({key, opt.value.empty() ? std::string() : boost::algorithm::trim_copy(opt.value.front()), line,
                    !opt.unregistered});
   }
   return out;
