@@ -21,6 +21,7 @@
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
 #include "selfplay/game_log.hpp"
+#include "selfplay/outcomes.hpp"
 
 namespace po = boost::program_options;
 
@@ -78,7 +79,6 @@ struct LoadedLogs {
 };
 
 LoadedLogs load_logs(const std::vector<std::string>& paths) {
-  LoadedLogs out;
   std::vector<selfplay::LogFile> files;
   for (const auto& path : paths) {
     files.push_back(selfplay::read_log_file(path));
@@ -95,40 +95,10 @@ LoadedLogs load_logs(const std::vector<std::string>& paths) {
         }
       }
     }
-    for (const auto& e : f.run.engines) {
-      if (std::find(out.engines.begin(), out.engines.end(), e.name) == out.engines.end()) out.engines.push_back(e.name);
-    }
-    if (files.size() > 1 && selfplay::run_record_difference(files.front().run, f.run, true)) out.one_run = false;
   }
-
-  // One run: the shared reader combines the files (duplicate ids kept once, sorted by id).
-  std::vector<std::pair<const selfplay::GameRecord*, std::int64_t>> records;  // game, pair offset
-  std::optional<selfplay::LogSet> set;
-  if (out.one_run && files.size() > 1) {
-    set = selfplay::read_logs(paths);
-    for (const auto& g : set->games) records.emplace_back(&g, 0);
-  } else {
-    std::int64_t offset = 0;
-    for (const auto& f : files) {
-      std::int64_t max_pair = 0;
-      for (const auto& g : f.games) {
-        records.emplace_back(&g, out.one_run ? 0 : offset);
-        max_pair = std::max(max_pair, g.pair);
-      }
-      offset += max_pair + 1;
-    }
-  }
-  for (const auto& [g, offset] : records) {
-    analysis::GameOutcome o;
-    o.first = g->first;
-    o.second = g->second;
-    o.result = *analysis::parse_game_result(g->result());
-    o.pair = g->pair + offset;
-    o.plies = static_cast<int>(g->opening.size() + g->moves.size());
-    o.termination = selfplay::termination_name(g->termination);
-    for (const auto& m : g->opening) o.opening += (o.opening.empty() ? "" : " ") + m;
-    out.games.push_back(std::move(o));
-  }
+  auto combined = selfplay::combine_logs(files);
+  LoadedLogs out{std::move(combined.games), std::move(combined.engines), std::nullopt, {},
+                 combined.one_run};
   if (out.one_run && !files.front().run.sprt.empty()) {
     out.sprt_source = paths.front() + ":1: run record sprt";
     out.sprt = analysis::parse_sprt_params(files.front().run.sprt, out.sprt_source);

@@ -1,25 +1,13 @@
 // The report's statistics (see statistics.hpp): log records -> analysis library -> numbers.
 #include "report/statistics.hpp"
 
-#include <algorithm>
 #include <span>
 
 #include "analysis/sprt.hpp"
 #include "engine/core/errors.hpp"
+#include "selfplay/outcomes.hpp"
 
 namespace arena::report {
-
-analysis::GameOutcome outcome_of(const selfplay::GameRecord& game) {
-  analysis::GameOutcome o;
-  o.first = game.first;
-  o.second = game.second;
-  o.result = *analysis::parse_game_result(game.result());
-  o.pair = game.pair;
-  o.plies = static_cast<int>(game.opening.size() + game.moves.size());
-  o.termination = selfplay::termination_name(game.termination);
-  for (const auto& m : game.opening) o.opening += (o.opening.empty() ? "" : " ") + m;
-  return o;
-}
 
 namespace {
 
@@ -49,50 +37,33 @@ std::optional<analysis::SprtParams> sprt_of(const InputLog& log, std::vector<std
 Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std::string>& problems) {
   Statistics st;
   std::vector<const InputLog*> counted;
+  std::vector<selfplay::LogFile> files;
   for (const auto& log : logs) {
     if (!log.known_game) continue;
-    if (!counted.empty() && selfplay::run_record_difference(counted.front()->file.run, log.file.run, true)) {
-      st.one_run = false;
-    }
     counted.push_back(&log);
-    for (const auto& e : log.file.run.engines) {
-      if (std::find(st.engines.begin(), st.engines.end(), e.name) == st.engines.end()) {
-        st.engines.push_back(e.name);
-      }
-    }
+    files.push_back(log.file);
   }
-  // The games as analyze counts them: shards of one run merged by id (the shared reader), the
-  // logs of different runs with their pair ids moved apart (each run numbers pairs from 0).
-  if (st.one_run && counted.size() > 1) {
-    std::vector<std::string> paths;
-    for (const auto* log : counted) paths.push_back(log->file.path);
+  // The games as analyze counts them (selfplay::combine_logs); shards that disagree on a game
+  // are reported and counted one after another instead.
+  selfplay::CombinedOutcomes combined;
+  if (!files.empty()) {
     try {
-      for (const auto& g : selfplay::read_logs(paths).games) st.outcomes.push_back(outcome_of(g));
+      combined = selfplay::combine_logs(files);
     } catch (const InputError& e) {
       problems.push_back(std::string(e.what()) + " (logs counted one after another)");
-      st.one_run = false;
+      combined = selfplay::combine_logs(files, true);
+      combined.one_run = false;
     }
   }
-  if (!st.one_run || counted.size() <= 1) {
-    st.outcomes.clear();
-    std::int64_t offset = 0;
-    for (const auto* log : counted) {
-      std::int64_t max_pair = 0;
-      for (const auto& g : log->file.games) {
-        auto o = outcome_of(g);
-        if (!st.one_run) *o.pair += offset;
-        st.outcomes.push_back(std::move(o));
-        max_pair = std::max(max_pair, g.pair);
-      }
-      offset += max_pair + 1;
-    }
-  }
+  st.outcomes = std::move(combined.games);
+  st.engines = std::move(combined.engines);
+  st.one_run = combined.one_run;
   std::optional<analysis::SprtParams> first_sprt;
   if (!counted.empty()) first_sprt = sprt_of(*counted.front(), problems);
   for (const auto* log : counted) {
     // Per log: the first player's results and, for several runs, the log's own SPRT.
     std::vector<analysis::GameOutcome> own;
-    for (const auto& g : log->file.games) own.push_back(outcome_of(g));
+    for (const auto& g : log->file.games) own.push_back(selfplay::outcome_of(g));
     FirstPlayerReport fp{log->label, analysis::summarize_games(own).first_player, {}};
     fp.stats = analysis::match_stats(fp.counts);
     st.first_player_by_log.push_back(std::move(fp));

@@ -44,11 +44,6 @@ struct Statistics {
   std::vector<FirstPlayerReport> first_player_by_log;
 };
 
-/// The outcome of one logged game as the analysis library counts it: plies are the whole
-/// transcript (opening and passes included); the opening key is the opening's moves joined by
-/// spaces.
-[[nodiscard]] analysis::GameOutcome outcome_of(const selfplay::GameRecord& game);
-
 /// Statistics of the logs of known games (logs of unknown games are not counted), combined as
 /// `arena analyze` combines its LOG arguments: engines in run-record order; logs of one run
 /// (shards) merged by game id with the run's SPRT; logs of different runs with disjoint pair

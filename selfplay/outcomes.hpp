@@ -1,0 +1,34 @@
+// Logged games as the analysis library counts them, and the one rule for combining several logs
+// that `arena analyze`, the report and anything else reading many logs share: shards of one run
+// merge by game id, logs of different runs are counted one after another with disjoint pair ids
+// (each run numbers its pairs from 0).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/pairs.hpp"
+#include "selfplay/game_log.hpp"
+
+namespace arena::selfplay {
+
+/// The outcome of one logged game: plies are the whole transcript (opening and passes
+/// included); the opening key is the opening's moves joined by spaces.
+[[nodiscard]] analysis::GameOutcome outcome_of(const GameRecord& game);
+
+/// The games of several logs, combined.
+struct CombinedOutcomes {
+  std::vector<analysis::GameOutcome> games;
+  std::vector<std::string> engines;  ///< union of the run records' engines, first file first
+  bool one_run = true;               ///< every run record agrees (apart from the shard)
+};
+
+/// Combines `files` (read with read_log_file). Logs of one run (one file, or shards) are merged
+/// by the shared reader read_logs (identical duplicates kept once, sorted by id) and keep their
+/// pair ids; logs of different runs, or any logs when `separate` is set, are taken one after
+/// another with their pair ids shifted past the previous log's. Throws InputError from
+/// read_logs (a game id logged twice with different content, naming FILE:LINE).
+[[nodiscard]] CombinedOutcomes combine_logs(const std::vector<LogFile>& files,
+                                            bool separate = false);
+
+}  // namespace arena::selfplay
