@@ -35,8 +35,8 @@
 #include "analysis/pairs.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
-#include "selfplay/engine_player.hpp"
 #include "selfplay/game_log.hpp"
+#include "selfplay/game_setup.hpp"
 #include "selfplay/match_tally.hpp"
 #include "selfplay/mpi_transport.hpp"
 #include "selfplay/openings.hpp"
@@ -187,32 +187,17 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
   const bool coordinator = session.rank() == 0;
 
   // Step 1: every rank prepares the run (configs, rules, openings); rank 0 also the log.
-  std::optional<RunSetup> setup;
-  std::optional<typename G::Rules> rules;
-  std::optional<Openings<G>> openings;
+  std::optional<GameSetup<G>> game;
   std::optional<ResumeState> resume;
   std::optional<LogWriter> writer;
   std::exception_ptr setup_error;
   try {
-    setup.emplace(prepare_run(opts));
-    if (setup->record.game != G::kName) {
-      throw InputError("--engine: the configs are for '" + setup->record.game + "', not '" +
-                       std::string(G::kName) + "'");
-    }
-    rules.emplace(G::parse_rules(opts.rules));
-    setup->record.rules = G::format_rules(*rules);
-    if (!factory) factory = engine_player_factory<G>(setup->configs);
-    for (std::size_t i = 0; i < setup->configs.size(); ++i) (void)factory(static_cast<int>(i));
-    openings.emplace(setup->openings.is_random()
-                         ? Openings<G>::random(*rules, setup->openings.random_plies, opts.seed,
-                                               setup->schedule.pairs())
-                         : Openings<G>::from_file(*rules, setup->openings.file,
-                                                  setup->opening_order, opts.seed));
+    game.emplace(prepare_game_run<G>(opts, std::move(factory)));
     if (coordinator) {
-      resume.emplace(inspect_log(setup->log_path, setup->record, setup->schedule));
+      resume.emplace(inspect_log(game->run.log_path, game->run.record, game->run.schedule));
       writer.emplace(resume->resume
-                         ? LogWriter::append(setup->log_path, resume->intact_bytes, opts.fsync)
-                         : LogWriter::create(setup->log_path, setup->record, opts.fsync));
+                         ? LogWriter::append(game->run.log_path, resume->intact_bytes, opts.fsync)
+                         : LogWriter::create(game->run.log_path, game->run.record, opts.fsync));
     }
   } catch (...) {
     setup_error = std::current_exception();
@@ -224,12 +209,13 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
     return std::nullopt;
   }
 
+  const RunSetup& setup = game->run;
   BatchPlayer<G>* local = nullptr;
   std::optional<BatchPlayer<G>> local_player;
   const bool plays = !coordinator || !opts.mpi_coordinator_only;
   if (plays) {
-    local_player.emplace(setup->schedule, *openings, *rules, opts.seed, setup->settings, factory,
-                         opts.threads);
+    local_player.emplace(setup.schedule, game->openings, game->rules, opts.seed, setup.settings,
+                         game->factory, opts.threads);
     local = &*local_player;
     local->start();
   }
@@ -258,18 +244,18 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
 
   // Step 2, rank 0: the counts so far, then hand out ids until done.
   SelfplaySummary summary;
-  summary.game = setup->record.game;
-  summary.log_path = setup->log_path;
-  summary.games_requested = setup->schedule.shard_games();
+  summary.game = setup.record.game;
+  summary.log_path = setup.log_path;
+  summary.games_requested = setup.schedule.shard_games();
   summary.warnings = resume->warnings;
   for (const auto& w : resume->warnings) std::cerr << "warning: " << w << "\n";
-  MatchTally tally(setup->names, setup->schedule);
+  MatchTally tally(setup.names, setup.schedule);
   for (const auto& g : resume->games) tally.add(g);
   const auto sprt_decided = [&] {
-    return setup->sprt && analysis::pair_sprt(tally.counts(0), *setup->sprt).state !=
+    return setup.sprt && analysis::pair_sprt(tally.counts(0), *setup.sprt).state !=
                               analysis::SprtState::Continue;
   };
-  const std::vector<std::int64_t> pending_list = pending_ids(setup->schedule, resume->games);
+  const std::vector<std::int64_t> pending_list = pending_ids(setup.schedule, resume->games);
   std::deque<std::int64_t> pending(pending_list.begin(), pending_list.end());
   std::atomic<bool> stopping = false;
   if (sprt_decided()) {
@@ -286,7 +272,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
     return ids;
   };
 
-  ProgressPrinter progress(!opts.quiet, summary.games_requested, setup->sprt);
+  ProgressPrinter progress(!opts.quiet, summary.games_requested, setup.sprt);
   std::int64_t played = 0;
   const auto record = [&](const std::vector<GameRecord>& games) {
     for (const auto& g : games) {
@@ -368,7 +354,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
   summary.games_logged = tally.games();
   summary.games_per_second =
       summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
-  summary.pairings = summarize(tally, setup->sprt);
+  summary.pairings = summarize(tally, setup.sprt);
   return summary;
 }
 

@@ -12,8 +12,8 @@
 #include "analysis/pairs.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
-#include "selfplay/engine_player.hpp"
 #include "selfplay/game_log.hpp"
+#include "selfplay/game_setup.hpp"
 #include "selfplay/match_tally.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
@@ -35,20 +35,8 @@ namespace arena::selfplay {
 template <core::Game G>
 SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> factory = nullptr) {
   // Step 1: checks that need no game, then the game's own (rules, engines, openings).
-  RunSetup setup = prepare_run(opts);
-  if (setup.record.game != G::kName) {
-    throw InputError("--engine: the configs are for '" + setup.record.game + "', not '" +
-                     std::string(G::kName) + "'");
-  }
-  const typename G::Rules rules = G::parse_rules(opts.rules);
-  setup.record.rules = G::format_rules(rules);
-  if (!factory) factory = engine_player_factory<G>(setup.configs);
-  for (std::size_t i = 0; i < setup.configs.size(); ++i) (void)factory(static_cast<int>(i));
-  const Openings<G> openings =
-      setup.openings.is_random()
-          ? Openings<G>::random(rules, setup.openings.random_plies, opts.seed,
-                                setup.schedule.pairs())
-          : Openings<G>::from_file(rules, setup.openings.file, setup.opening_order, opts.seed);
+  GameSetup<G> game = prepare_game_run<G>(opts, std::move(factory));
+  const RunSetup& setup = game.run;
 
   // Step 2: the log, new or resumed.
   ResumeState resume = inspect_log(setup.log_path, setup.record, setup.schedule);
@@ -87,8 +75,8 @@ SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> facto
     }
     progress.update(tally, played);
   };
-  Runner<G> runner(setup.schedule, openings, rules, opts.seed, setup.settings, std::move(pending),
-                   factory, &writer, on_game, opts.threads);
+  Runner<G> runner(setup.schedule, game.openings, game.rules, opts.seed, setup.settings,
+                   std::move(pending), game.factory, &writer, on_game, opts.threads);
   runner_ptr = &runner;
   const auto start = std::chrono::steady_clock::now();
   {

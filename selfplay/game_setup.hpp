@@ -1,0 +1,49 @@
+// The game-typed half of preparing a run, shared by the single-process and the MPI paths:
+// after prepare_run (options, configs, schedule, log path), the game's rules, the players'
+// factory (each player built once to validate it) and the openings.
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "engine/core/errors.hpp"
+#include "engine/core/game.hpp"
+#include "selfplay/engine_player.hpp"
+#include "selfplay/openings.hpp"
+#include "selfplay/options.hpp"
+#include "selfplay/run_setup.hpp"
+#include "selfplay/runner.hpp"
+
+namespace arena::selfplay {
+
+/// Everything a run of game G needs before its log is opened.
+template <core::Game G>
+struct GameSetup {
+  RunSetup run;                 ///< prepare_run's result, record.rules normalised for G
+  typename G::Rules rules;
+  PlayerFactory<G> factory;     ///< the given one, or EnginePlayers from the configs
+  Openings<G> openings;
+};
+
+/// Prepares a run of game G. Throws the InputErrors of prepare_run, and: configs of another
+/// game ("--engine: ..."), a malformed --rules, an engine the factory refuses, an opening that
+/// is illegal in G (FILE:LINE).
+template <core::Game G>
+[[nodiscard]] GameSetup<G> prepare_game_run(const SelfplayOptions& opts, PlayerFactory<G> factory) {
+  RunSetup run = prepare_run(opts);
+  if (run.record.game != G::kName) {
+    throw InputError("--engine: the configs are for '" + run.record.game + "', not '" +
+                     std::string(G::kName) + "'");
+  }
+  const typename G::Rules rules = G::parse_rules(opts.rules);
+  run.record.rules = G::format_rules(rules);
+  if (!factory) factory = engine_player_factory<G>(run.configs);
+  for (std::size_t i = 0; i < run.configs.size(); ++i) (void)factory(static_cast<int>(i));
+  Openings<G> openings =
+      run.openings.is_random()
+          ? Openings<G>::random(rules, run.openings.random_plies, opts.seed, run.schedule.pairs())
+          : Openings<G>::from_file(rules, run.openings.file, run.opening_order, opts.seed);
+  return {std::move(run), rules, std::move(factory), std::move(openings)};
+}
+
+}  // namespace arena::selfplay
