@@ -4,29 +4,14 @@
 #include <cctype>
 #include <charconv>
 
+#include <boost/algorithm/string.hpp>
+
 #include "engine/core/errors.hpp"
 
 namespace arena::othello {
 
-namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view trim(std::string_view text) {
-  const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
-
 int parse_square(std::string_view text) {
-  const std::string s = lower(text);
+  const std::string s = boost::algorithm::to_lower_copy(std::string(text));
   if (s == "pass" || s == "ps" || s == "--") return kPassSquare;
   if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return -1;
   return 8 * (s[1] - '1') + (s[0] - 'a');
@@ -55,7 +40,7 @@ Position parse_board(std::string_view board, std::string_view side) {
                        square_name(sq) + " (expected X, O, - or .)");
     }
   }
-  const std::string s = lower(side);
+  const std::string s = boost::algorithm::to_lower_copy(std::string(side));
   if (s != "x" && s != "o") {
     throw InputError("board string: side to move '" + std::string(side) +
                      "', expected X or O");
@@ -74,12 +59,12 @@ ObfEntry parse_obf_line(std::string_view line, const std::string& where) {
   ObfEntry entry;
   std::string_view rest = line;
   const auto semicolon = rest.find(';');
-  const std::string_view head = trim(rest.substr(0, semicolon));
+  const std::string_view head = boost::algorithm::trim_copy(rest.substr(0, semicolon));
   if (head.size() < 66 || !std::isspace(static_cast<unsigned char>(head[64]))) {
     throw InputError(where + "expected a 64-character board, a space and the side to move X/O");
   }
   try {
-    entry.position = parse_board(head.substr(0, 64), trim(head.substr(65)));
+    entry.position = parse_board(head.substr(0, 64), boost::algorithm::trim_copy(head.substr(65)));
   } catch (const InputError& e) {
     throw InputError(where + e.what());
   }
@@ -88,13 +73,13 @@ ObfEntry parse_obf_line(std::string_view line, const std::string& where) {
   // Each further ';'-separated field is "MOVE:SCORE" (e.g. "A2:+38"); empty fields are allowed.
   while (!rest.empty()) {
     const auto end = rest.find(';');
-    const std::string_view field = trim(rest.substr(0, end));
+    const std::string_view field = boost::algorithm::trim_copy(rest.substr(0, end));
     rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
     if (field.empty()) continue;
     const auto colon = field.find(':');
     ScoredSquare scored;
     scored.square = colon == std::string_view::npos ? -1 : parse_square(field.substr(0, colon));
-    std::string_view number = colon == std::string_view::npos ? "" : trim(field.substr(colon + 1));
+    std::string_view number = colon == std::string_view::npos ? "" : boost::algorithm::trim_copy(field.substr(colon + 1));
     if (!number.empty() && number.front() == '+') number.remove_prefix(1);
     const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(),
                                            scored.score);
