@@ -1,9 +1,10 @@
 // An engine = search settings + a linear evaluation over a game's feature set, built from an
-// EngineConfig (engine_config.hpp). Game-generic: a template over the Game concept. Also the
-// seeded choices self-play needs: a uniformly random legal move and a softmax choice among
-// scored root moves. Every random choice uses std::mt19937_64 (fully specified by the C++
-// standard) with our own integer/real mapping, so results depend only on the seed, on any
-// platform and standard library.
+// EngineConfig (engine_config.hpp); the set's specialised evaluator (specialised_eval.hpp)
+// replaces the generic sparse sum when the set offers one. Game-generic: a template over the
+// Game concept. Also the seeded choices self-play needs: a uniformly random legal move and a
+// softmax choice among scored root moves. Every random choice uses std::mt19937_64 (fully
+// specified by the C++ standard) with our own integer/real mapping, so results depend only on
+// the seed, on any platform and standard library.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "engine/core/linear_eval.hpp"
 #include "engine/core/search.hpp"
 #include "engine/core/search_result.hpp"
+#include "engine/core/specialised_eval.hpp"
 
 namespace arena::core {
 
@@ -83,7 +85,8 @@ class Engine {
   explicit Engine(const EngineConfig& cfg)
       : cfg_(cfg),
         eval_(std::make_unique<LinearEval<Position>>(make_features(cfg), cfg)),
-        search_(EvalFn{eval_.get(), {}},
+        specialised_(make_specialised(cfg, *eval_)),
+        search_(EvalFn{eval_.get(), specialised_.get(), {}},
                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap}) {}
 
   /// The move to play in p (a game that is over gives no move and its final score). `limits`
@@ -132,19 +135,37 @@ class Engine {
   /// Clears the transposition table (call between games for reproducible games).
   void new_game() { search_.clear(); }
 
-  /// The static evaluation of p: centi-units, side to move's view (not clamped, no search).
-  [[nodiscard]] int evaluate(const Position& p) const { return eval_->evaluate(p, scratch_); }
+  /// The static evaluation of p: centi-units, side to move's view (not clamped, no search);
+  /// the feature set's specialised evaluator when it offers one, as in the search.
+  [[nodiscard]] int evaluate(const Position& p) const {
+    return specialised_ != nullptr ? specialised_->evaluate(p) : eval_->evaluate(p, scratch_);
+  }
 
   [[nodiscard]] const EngineConfig& config() const { return cfg_; }
   [[nodiscard]] const LinearEval<Position>& linear_eval() const { return *eval_; }
 
  private:
-  /// The search's evaluation: the linear evaluation with its own scratch buffer.
+  /// The search's evaluation: the feature set's specialised evaluator when there is one, else
+  /// the linear evaluation with its own scratch buffer.
   struct EvalFn {
     const LinearEval<Position>* eval;
+    const SpecialisedEval<Position>* specialised;
     SparseFeatures scratch;
-    int operator()(const Position& p) { return eval->evaluate(p, scratch); }
+    int operator()(const Position& p) {
+      return specialised != nullptr ? specialised->evaluate(p) : eval->evaluate(p, scratch);
+    }
   };
+
+  /// The feature set's specialised evaluator for the resolved weights (nullptr: none), with
+  /// its errors (weights outside its storage) tied to the config.
+  static std::unique_ptr<SpecialisedEval<Position>> make_specialised(
+      const EngineConfig& cfg, const LinearEval<Position>& eval) {
+    try {
+      return eval.features().make_specialised_eval(eval.weights());
+    } catch (const InputError& e) {
+      throw InputError(config_key_where(cfg, "eval.weights_file") + e.what());
+    }
+  }
 
   /// The config's feature set, after checking that the config is for this game.
   static std::unique_ptr<FeatureSet<Position>> make_features(const EngineConfig& cfg) {
@@ -165,6 +186,7 @@ class Engine {
 
   EngineConfig cfg_;
   std::unique_ptr<LinearEval<Position>> eval_;
+  std::unique_ptr<SpecialisedEval<Position>> specialised_;
   Searcher<G, EvalFn> search_;
   mutable SparseFeatures scratch_;
 };

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/specialised_eval.hpp"
+
 namespace arena::core {
 
 /// One non-zero feature: its index in [0, num_features) and its value.
@@ -47,6 +49,13 @@ class FeatureSet {
   virtual void extract(const Position& p, SparseFeatures& out) const = 0;
   /// Whether weights come from a side file (`weights_file =`) rather than [weights] keys.
   [[nodiscard]] virtual bool uses_weights_file() const { return false; }
+  /// The set's own evaluator for phase-major `weights` (w[phase * num_features + index]), or
+  /// nullptr when it has none and the generic sparse sum serves (see specialised_eval.hpp).
+  /// Throws InputError when the weights do not fit the evaluator's storage.
+  [[nodiscard]] virtual std::unique_ptr<SpecialisedEval<Position>> make_specialised_eval(
+      const std::vector<double>& /*weights*/) const {
+    return nullptr;
+  }
 };
 
 }  // namespace arena::core

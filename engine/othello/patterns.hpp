@@ -14,13 +14,20 @@
 // covers the pattern table, the globals and the staging, so a file for another table is
 // refused by core::read_weights_file.
 //
-// Indices come from bitboards: for each pattern image, PEXT (BMI2, when the build has it; a
-// portable bit loop otherwise) gathers the image's own and opponent discs in square order, and
-// a 2^k-entry table per image turns those bits into the base-3 index in the declared order
-// (index = T[pext(own)] + 2 T[pext(opp)]). pattern_indices_slow is the obvious reference.
+// Indices come from bitboards, by one of two paths chosen at compile time:
+//  - AVX-512 VBMI + VNNI (e.g. -march=native on Zen 4): 16 images per vector; byte permutes
+//    line up each image's cells and dot products weigh them by powers of 3 (patterns.cpp).
+//  - portable: every declared list is in ascending square order, so for each board symmetry k
+//    the discs are first moved to where the declared squares read them (8 byte-swap /
+//    delta-swap transforms per side), then one PEXT per side and image (BMI2 when the build has
+//    it; a bit loop otherwise) gathers the bits in digit order and one 2^10-entry table turns
+//    them into base 3 (index = T[pext(own)] + 2 T[pext(opp)]).
+// pattern_indices_slow is the obvious square-by-square reference. The engine evaluates through
+// PatternEvaluator: the same sum over 16-bit integer weights, without a sparse vector.
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -28,6 +35,7 @@
 #include <vector>
 
 #include "engine/core/features.hpp"
+#include "engine/core/specialised_eval.hpp"
 #include "engine/othello/othello.hpp"
 
 namespace arena::othello {
@@ -80,16 +88,19 @@ void pattern_indices_slow(const Position& p, std::span<std::uint32_t> out);
 [[nodiscard]] std::unique_ptr<core::FeatureSet<Position>> make_pattern_set();
 
 /// Evaluates p with phase-major weights of the `patterns` set (w[stage * num_features +
-/// index]) without building a sparse vector: the engine's hot path. Centi-discs, mover's view.
-class PatternEvaluator {
+/// index]) rounded to 16-bit integers, without building a sparse vector: the engine's hot path
+/// (offered to Engine through FeatureSet::make_specialised_eval). Centi-discs, mover's view;
+/// equal to LinearEval for integer weights in [-32768, 32767].
+class PatternEvaluator final : public core::SpecialisedEval<Position> {
  public:
-  /// Converts `weights` (size kPatternStages * num_features of the set) to floats; throws
-  /// std::invalid_argument for a wrong size.
+  /// Rounds `weights` (size kPatternStages * num_features of the set) to the nearest integer.
+  /// Throws std::invalid_argument for a wrong size, InputError for a weight outside the 16-bit
+  /// range (naming its stage and feature).
   explicit PatternEvaluator(const std::vector<double>& weights);
-  [[nodiscard]] int evaluate(const Position& p) const;
+  [[nodiscard]] int evaluate(const Position& p) const override;
 
  private:
-  std::vector<float> weights_;
+  std::vector<std::int16_t> weights_;  ///< stage-major, num_features_ per stage
   std::size_t num_features_;
 };
 

@@ -1,14 +1,18 @@
 // The `patterns` feature set: its declared shape (pattern sizes from the issue), fast indices
 // equal to the square-by-square reference along random games, the same evaluation for the 8
-// symmetries of random positions under random weights, and weights files refused for another
-// declaration.
+// symmetries of random positions under random weights, weights files refused for another
+// declaration, and the engine evaluating through the 16-bit PatternEvaluator (rounded weights,
+// out-of-range weights refused).
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <random>
 #include <vector>
 
+#include "engine/core/engine.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/linear_eval.hpp"
 #include "engine/core/weights_file.hpp"
@@ -138,6 +142,55 @@ TEST(Patterns, WeightsFileForAnotherDeclarationIsRefused) {
   header.declaration_hash ^= 1;
   EXPECT_THROW((void)core::read_weights_file(path.string(), header), InputError);
   std::filesystem::remove(path);
+}
+
+/// A patterns engine config whose weights file (written to a temporary folder under `tag`)
+/// holds `w`; returns the config.
+core::EngineConfig config_with_weights(const std::string& tag, const std::vector<double>& w) {
+  const auto dir = std::filesystem::temp_directory_path() / ("arena_patterns_" + tag);
+  std::filesystem::create_directories(dir);
+  core::write_weights_file((dir / "p.weights").string(), core::weights_header(*make_pattern_set()),
+                           w);
+  return core::parse_engine_config(
+      "name = p\ngame = othello\n[eval]\nfeatures = patterns\nweights_file = p.weights\n",
+      (dir / "p.cfg").string());
+}
+
+TEST(Patterns, EngineEvaluatesWithWeightsRoundedToIntegers) {
+  // Non-integer weights: the engine's 16-bit evaluator equals the exact sum over the rounded
+  // weights, on both the vector and the scalar path (whichever this build has).
+  const auto fs = make_pattern_set();
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> d(-900.0, 900.0);
+  std::vector<double> w(static_cast<std::size_t>(fs->num_phases()) *
+                        static_cast<std::size_t>(fs->num_features()));
+  for (double& x : w) x = d(rng);
+  std::vector<double> rounded = w;
+  for (double& x : rounded) x = std::nearbyint(x);
+  const core::Engine<Othello> engine(config_with_weights("rounded", w));
+  const core::LinearEval<Position> exact(make_pattern_set(), rounded);
+  core::SparseFeatures scratch;
+  for (const Position& p : random_positions(20, 13)) {
+    ASSERT_EQ(engine.evaluate(p), exact.evaluate(p, scratch)) << Othello::format_position(p);
+  }
+  std::filesystem::remove_all(std::filesystem::temp_directory_path() / "arena_patterns_rounded");
+}
+
+TEST(Patterns, WeightOutsideSixteenBitsIsRefused) {
+  const auto fs = make_pattern_set();
+  std::vector<double> w(static_cast<std::size_t>(fs->num_phases()) *
+                            static_cast<std::size_t>(fs->num_features()),
+                        0.0);
+  w[static_cast<std::size_t>(fs->num_features()) * 3 + 1] = 40000.0;
+  try {
+    const core::Engine<Othello> engine(config_with_weights("range", w));
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("p.cfg"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("edge_2x_1000000000 in stage 3"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("16-bit"));
+  }
+  std::filesystem::remove_all(std::filesystem::temp_directory_path() / "arena_patterns_range");
 }
 
 }  // namespace
