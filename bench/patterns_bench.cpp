@@ -4,14 +4,18 @@
 // cost does not depend on their values). Two access patterns: every position of the games in
 // turn (each evaluation's ~90 weight reads mostly miss the caches: 13 stages x 334 KB), and
 // every child of each position (as a search's leaves come: siblings share most pattern
-// configurations, so their weights stay cached).
+// configurations, so their weights stay cached). Then nodes per second of a depth-8 search
+// (no exact solver) through each evaluation path: the same integer weights give the same
+// evaluations, hence the same tree and node count, on the sparse and the 16-bit path.
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
 #include "engine/core/linear_eval.hpp"
+#include "engine/core/search.hpp"
 #include "engine/othello/othello.hpp"
 #include "engine/othello/patterns.hpp"
 
@@ -119,6 +123,67 @@ void BM_PatternsEvaluatorChildren(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
 }
 BENCHMARK(BM_PatternsEvaluatorChildren);
+
+/// Midgame positions (transcripts) searched to depth 8.
+constexpr const char* kSearchPositions[] = {
+    "f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7",
+    "f5f6e6f4e3c5c4e7",
+    "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1",
+};
+
+/// Searches kSearchPositions to depth 8 with `eval`; reports nodes and nodes per second.
+template <class Eval>
+void run_search(benchmark::State& state, const Eval& eval) {
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (const char* text : kSearchPositions) {
+      arena::core::Searcher<Othello, Eval> search(eval, {.tt_mb = 16});
+      arena::core::SearchLimits limits;
+      limits.depth = 8;
+      nodes += search.search(Othello::parse_position(text, {}), limits).nodes;
+    }
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes),
+                                             benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/// The generic path: LinearEval over the sparse features (what Engine used before the hook).
+struct SparseEval {
+  std::shared_ptr<const arena::core::LinearEval<Position>> eval;
+  arena::core::SparseFeatures scratch;
+  int operator()(const Position& p) { return eval->evaluate(p, scratch); }
+};
+
+SparseEval sparse_eval(const char* set) {
+  auto fs = Othello::make_feature_set(set);
+  auto w = some_weights(*fs);
+  return {std::make_shared<const arena::core::LinearEval<Position>>(std::move(fs), std::move(w)),
+          {}};
+}
+
+void BM_ClassicSearchDepth8(benchmark::State& state) {
+  run_search(state, sparse_eval("classic"));
+}
+BENCHMARK(BM_ClassicSearchDepth8)->Unit(benchmark::kMillisecond);
+
+void BM_PatternsSparseSearchDepth8(benchmark::State& state) {
+  run_search(state, sparse_eval("patterns"));
+}
+BENCHMARK(BM_PatternsSparseSearchDepth8)->Unit(benchmark::kMillisecond);
+
+/// The engine's path: PatternEvaluator (16-bit weights).
+struct FastEval {
+  std::shared_ptr<const arena::othello::PatternEvaluator> eval;
+  int operator()(const Position& p) const { return eval->evaluate(p); }
+};
+
+void BM_PatternsSearchDepth8(benchmark::State& state) {
+  run_search(state, FastEval{std::make_shared<const arena::othello::PatternEvaluator>(
+                        some_weights(*arena::othello::make_pattern_set()))});
+}
+BENCHMARK(BM_PatternsSearchDepth8)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
