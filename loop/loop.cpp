@@ -286,6 +286,8 @@ LoopSummary run_loop(const LoopOptions& o) {
     t.lambda = c.fit.lambda;
     t.skip_plies = c.fit.skip_plies;
     t.max_per_game = c.fit.max_per_game;
+    t.search_depth = c.fit.search_depth;
+    t.search_max = c.fit.search_max;
     t.seed = seed;
     t.threads = c.threads;
     t.quiet = o.quiet;

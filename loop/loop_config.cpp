@@ -19,7 +19,8 @@ std::vector<std::string> known_keys() {
   std::vector<std::string> keys = {"game",         "start",          "rounds",
                                    "threads",      "seed",           "extra_games",
                                    "tune.label",   "tune.method",    "tune.holdout",
-                                   "tune.lambda",  "tune.skip_plies", "tune.max_per_game"};
+                                   "tune.lambda",  "tune.skip_plies", "tune.max_per_game",
+                                   "tune.search_depth", "tune.search_max"};
   for (const char* stage : {"train.", "match.", "final."}) {
     for (const auto& k : kStageKeys) keys.push_back(stage + k);
   }
@@ -56,7 +57,8 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
                                       "game, start, rounds, threads, seed, extra_games, "
                                       "[train]/[match]/[final] games, depth, openings, "
                                       "temperature, temperature_plies, sprt, [tune] label, "
-                                      "method, holdout, lambda, skip_plies, max_per_game");
+                                      "method, holdout, lambda, skip_plies, max_per_game, search_depth, "
+                                      "search_max");
   // Paths are relative to the config's folder, so a run config works from any directory.
   const std::filesystem::path base = std::filesystem::path(origin).parent_path();
   const auto resolve = [&](const std::string& p) {
@@ -95,6 +97,10 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
       c.fit.skip_plies = static_cast<int>(v.integer(e, 0, 1000));
     } else if (e.key == "tune.max_per_game") {
       c.fit.max_per_game = static_cast<int>(v.integer(e, 0, 100'000));
+    } else if (e.key == "tune.search_depth") {
+      c.fit.search_depth = static_cast<int>(v.integer(e, 0, 64));
+    } else if (e.key == "tune.search_max") {
+      c.fit.search_max = static_cast<std::size_t>(v.integer(e, 0, 100'000'000));
     }
   }
   if (c.start.empty()) throw InputError(where(origin, 0) + "key 'start': required but missing");
@@ -137,7 +143,8 @@ std::string format_loop_config(const LoopConfig& c) {
   stage("train", c.train);
   o << "\n[tune]\nlabel = " << c.fit.label << "\nmethod = " << c.fit.method
     << "\nholdout = " << c.fit.holdout << "\nlambda = " << c.fit.lambda
-    << "\nskip_plies = " << c.fit.skip_plies << "\nmax_per_game = " << c.fit.max_per_game << "\n";
+    << "\nskip_plies = " << c.fit.skip_plies << "\nmax_per_game = " << c.fit.max_per_game
+    << "\nsearch_depth = " << c.fit.search_depth << "\nsearch_max = " << c.fit.search_max << "\n";
   stage("match", c.match);
   stage("final", c.final_match);
   return o.str();

@@ -7,11 +7,12 @@
 //   rounds = 3                     threads = 2          seed = 1
 //   extra_games = a.tsv b.jsonl    # real games added to every fit (space-separated)
 //   [train]  games, depth, openings, temperature, temperature_plies
-//   [tune]   label, method, holdout, lambda, skip_plies, max_per_game
+//   [tune]   label, method, holdout, lambda, skip_plies, max_per_game, search_depth, search_max
 //   [match]  games, depth, openings, sprt
 //   [final]  games, depth, openings
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,6 +37,8 @@ struct FitConfig {
   double lambda = 1e-4;
   int skip_plies = 8;
   int max_per_game = 0;
+  int search_depth = 0;         ///< label `search`: positions without a recorded score are searched
+  std::size_t search_max = 0;   ///< at most this many of them (0 = all)
 };
 
 /// A whole loop run. `text` is the file's content (or the built-in defaults written out) and

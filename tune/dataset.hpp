@@ -1,7 +1,10 @@
 // From games to fitting problems, for any game G: replay each game, pick training positions
 // (skip the opening plies, drop duplicates by G::hash, cap per game, optionally balance the
 // phases), split train/holdout BY GAME, label the positions (result, score, search, exact) and
-// compute their feature rows with the same feature-set declaration the engine uses.
+// compute their feature rows with the same feature-set declaration the engine uses. Positions
+// without a recorded search score (real games, logs made without --record-evals) can get one
+// from the tuner itself: a fixed-depth search of the starting config (distillation of the
+// search into the static evaluation).
 //
 // Determinism: the split and the per-game choice depend only on the seed and each game's
 // moves (a content hash), never on threads, so the same inputs give the same problem. The
@@ -23,6 +26,9 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <tbb/enumerable_thread_specific.h>
+
+#include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/features.hpp"
@@ -43,6 +49,13 @@ struct SampleOptions {
   bool need_search = false;  ///< keep only positions with a recorded search score
   bool need_exact = false;   ///< solve positions with <= exact_empties empties
   int exact_empties = 12;
+  /// > 0: positions without a recorded search score get one from `search_config` searched to
+  /// this depth (plies); 0 = such positions have none.
+  int search_depth = 0;
+  /// With search_depth: search at most this many such positions (chosen by position hash),
+  /// drop the rest; 0 = all.
+  std::size_t search_max = 0;
+  core::EngineConfig search_config;  ///< the engine that labels (the tuning's --init config)
 };
 
 /// Counts of the sampling stage.
@@ -57,6 +70,9 @@ struct SampleStats {
   std::size_t balanced_out = 0;   ///< dropped by balance
   std::size_t exact_solved = 0;   ///< positions labelled by the exact solver
   std::uint64_t exact_nodes = 0;
+  std::size_t searched = 0;       ///< positions labelled by the tuner's own search
+  std::size_t search_capped = 0;  ///< dropped: no recorded score and past search_max
+  std::uint64_t search_nodes = 0;
 };
 
 /// splitmix64's finaliser (Steele, Lea & Flood 2014): a cheap, well-mixed 64-bit hash.
@@ -77,6 +93,8 @@ struct Sample {
   bool holdout = false;
   bool has_exact = false;
   int exact = 0;              ///< exact final score, mover's view, game units
+  bool searched = false;      ///< `search` holds the tuner's own search score
+  int search = 0;             ///< that score: mover's view, centi-units
 };
 
 /// Label columns of a Dataset row.
@@ -92,6 +110,78 @@ struct Dataset {
   /// score (centi-units; the final score where not solved).
   std::vector<Eigen::MatrixXd> labels;
 };
+
+/// Whether sample s of `games` has a recorded search score.
+template <class Position>
+bool has_recorded_search(const Sample<Position>& s, const std::vector<TrainingGame>& games) {
+  const auto& evals = games[s.game].evals;
+  return s.ply < evals.size() && evals[s.ply].has_value();
+}
+
+/// Gives the samples without a recorded search score one from o.search_config searched to
+/// o.search_depth plies (one engine per thread, its table cleared before every position, so
+/// labels do not depend on threads); beyond o.search_max such samples, those with the lowest
+/// hash-derived keys are kept and the rest dropped. Keeps the order of `samples`.
+template <core::Game G>
+void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions& o,
+                     SampleStats& stats, const Progress& progress,
+                     std::vector<Sample<typename G::Position>>& samples) {
+  // Step 1. Which samples to search: all without a recorded score, or the search_max lowest
+  // keys among them.
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    if (!has_recorded_search(samples[i], games)) todo.push_back(i);
+  }
+  const std::uint64_t salt = mix64(o.seed ^ 0x5EA4C4ULL);
+  const auto key = [&](std::size_t i) { return mix64(samples[i].hash ^ salt); };
+  if (o.search_max > 0 && todo.size() > o.search_max) {
+    std::nth_element(todo.begin(), todo.begin() + static_cast<std::ptrdiff_t>(o.search_max),
+                     todo.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    std::vector<bool> drop(samples.size(), false);
+    for (std::size_t k = o.search_max; k < todo.size(); ++k) drop[todo[k]] = true;
+    stats.search_capped += todo.size() - o.search_max;
+    todo.resize(o.search_max);
+    std::sort(todo.begin(), todo.end());
+    std::size_t w = 0;
+    std::vector<std::size_t> remap(samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+      remap[i] = w;
+      if (!drop[i]) samples[w++] = samples[i];
+    }
+    samples.resize(w);
+    for (auto& i : todo) i = remap[i];
+  }
+  // Step 2. The searches. A small table: it is cleared before every position.
+  core::EngineConfig cfg = o.search_config;
+  cfg.tt_mb = 1;
+  core::SearchLimits limits;
+  limits.depth = o.search_depth;
+  tbb::enumerable_thread_specific<std::unique_ptr<core::Engine<G>>> engines;
+  std::atomic<std::size_t> done{0};
+  std::atomic<std::uint64_t> nodes{0};
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 16),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+    auto& engine = engines.local();
+    if (!engine) engine = std::make_unique<core::Engine<G>>(cfg);
+    std::uint64_t local_nodes = 0;
+    for (std::size_t k = range.begin(); k != range.end(); ++k) {
+      auto& s = samples[todo[k]];
+      engine->new_game();
+      const auto r = engine->think(s.position, limits, 0);
+      s.search = r.score;
+      s.searched = true;
+      local_nodes += r.nodes;
+    }
+    nodes.fetch_add(local_nodes);
+    const std::size_t total = done.fetch_add(range.size()) + range.size();
+    if (progress && total % 5000 < range.size()) {
+      progress("tune: searched " + std::to_string(total) + "/" + std::to_string(todo.size()) +
+               " positions to depth " + std::to_string(o.search_depth));
+    }
+  });
+  stats.searched += todo.size();
+  stats.search_nodes += nodes.load();
+}
 
 /// Replays `games` and picks positions (see the file comment). Throws InputError naming the
 /// game's source and ply for a move that does not parse or is illegal.
@@ -119,7 +209,7 @@ std::vector<Sample<typename G::Position>> sample_positions(const std::vector<Tra
       for (std::size_t i = 0; i < g.moves.size(); ++i) {
         if (static_cast<int>(i) >= o.skip_plies && !G::is_terminal(p)) {
           const bool has_search = i < g.evals.size() && g.evals[i].has_value();
-          if (o.need_search && !has_search) {
+          if (o.need_search && !has_search && o.search_depth == 0) {
             no_search.fetch_add(1, std::memory_order_relaxed);
           } else {
             per_game[gi].push_back({p, G::hash(p), static_cast<std::uint16_t>(i)});
@@ -181,6 +271,7 @@ std::vector<Sample<typename G::Position>> sample_positions(const std::vector<Tra
     }
     std::vector<Candidate>().swap(per_game[gi]);
   }
+  if (o.need_search && o.search_depth > 0) label_by_search<G>(games, o, stats, progress, out);
 
   // Step 3. Exact labels for positions near the end (when the game has a solver).
   if (o.need_exact) {
@@ -223,7 +314,8 @@ Eigen::Matrix<double, 1, kLabelColumns> sample_labels(const Sample<typename G::P
   Eigen::Matrix<double, 1, kLabelColumns> row;
   row[kResultColumn] = mover_score > 0 ? 1.0 : mover_score < 0 ? 0.0 : 0.5;
   row[kScoreColumn] = 100.0 * mover_score;
-  row[kSearchColumn] = s.ply < g.evals.size() && g.evals[s.ply].has_value()
+  row[kSearchColumn] = s.searched ? static_cast<double>(s.search)
+                       : s.ply < g.evals.size() && g.evals[s.ply].has_value()
                            ? static_cast<double>(*g.evals[s.ply])
                            : std::numeric_limits<double>::quiet_NaN();
   row[kExactColumn] = s.has_exact ? 100.0 * s.exact : row[kScoreColumn];

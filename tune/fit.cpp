@@ -472,6 +472,33 @@ double logistic_error(const FitProblem& problem, const Weights& w, double scale,
   return mean_logistic(problem, evaluate_all(problem, w), scale, loss);
 }
 
+std::vector<double> squared_error_by_phase(const FitProblem& problem, const Weights& w) {
+  check_shapes(problem, w);
+  std::vector<double> out(problem.phases.size());
+  for (int p = 0; p < num_phases(problem); ++p) {
+    const auto& ph = problem.phases[p];
+    out[p] = ph.target.size() == 0
+                 ? std::nan("")
+                 : (evaluate(ph, w.col(p)) - ph.target).squaredNorm() /
+                       static_cast<double>(ph.target.size());
+  }
+  return out;
+}
+
+std::vector<double> logistic_error_by_phase(const FitProblem& problem, const Weights& w,
+                                            double scale, LogisticLoss loss) {
+  check_shapes(problem, w);
+  std::vector<double> out(problem.phases.size());
+  for (int p = 0; p < num_phases(problem); ++p) {
+    const auto& ph = problem.phases[p];
+    const Eigen::VectorXd e = evaluate(ph, w.col(p));
+    double acc = 0.0;
+    for (Eigen::Index r = 0; r < e.size(); ++r) acc += row_loss(ph.target[r], e[r] / scale, loss);
+    out[p] = e.size() == 0 ? std::nan("") : acc / static_cast<double>(e.size());
+  }
+  return out;
+}
+
 FitOutcome fit_ridge(const FitProblem& problem, const Weights& start,
                      const RidgeOptions& options, const Progress& progress) {
   check_shapes(problem, start);

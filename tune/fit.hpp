@@ -103,6 +103,14 @@ struct FitOutcome {
 [[nodiscard]] double logistic_error(const FitProblem& problem, const Weights& w, double scale,
                                     LogisticLoss loss);
 
+/// The two losses above per phase (phase p's mean over its own rows; NaN for an empty phase):
+/// where a fit gains, e.g. in phases an engine that solves the endgame never evaluates.
+[[nodiscard]] std::vector<double> squared_error_by_phase(const FitProblem& problem,
+                                                         const Weights& w);
+[[nodiscard]] std::vector<double> logistic_error_by_phase(const FitProblem& problem,
+                                                          const Weights& w, double scale,
+                                                          LogisticLoss loss);
+
 /// Ridge regression: minimises J with L = squared_error. Direct: normal equations
 /// (X^T X + N c R) w = X^T y + N c lambda s assembled dense and solved with LDLT; Iterative:
 /// the same system by conjugate gradient (Eigen::ConjugateGradient, Jacobi preconditioner) with

@@ -36,6 +36,11 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "cap each phase at R x the mean phase size (0 = off)")
       ("exact-empties", po::value(&o.exact_empties)->default_value(o.exact_empties),
        "label 'exact': solve positions with at most E empties")
+      ("search-depth", po::value(&o.search_depth)->default_value(o.search_depth),
+       "label 'search': positions without a recorded search score (real games, logs without "
+       "--record-evals) get one from the --init config searched D plies deep (0 = drop them)")
+      ("search-max", po::value(&o.search_max)->default_value(o.search_max),
+       "with --search-depth: search at most N such positions, chosen by position hash (0 = all)")
       ("lambda", po::value(&o.lambda)->default_value(o.lambda, "0.0001"),
        "L2 pull towards the start weights, as a fraction of the positions")
       ("tie", po::value(&o.tie)->default_value(o.tie),

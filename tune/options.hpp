@@ -3,6 +3,7 @@
 // its compound values (label mixtures, method).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@ struct TuneOptions {
   int max_per_game = 0;             ///< positions per game at most; 0 = all
   double balance = 0.0;             ///< cap each phase at balance x mean phase size; 0 = off
   int exact_empties = 12;           ///< `exact` label: solve positions with <= this many empties
+  int search_depth = 0;             ///< `search` label: search unscored positions this deep; 0 = drop them
+  std::size_t search_max = 0;       ///< with search_depth: search at most this many; 0 = all
   double lambda = 1e-4;             ///< L2 pull towards the start weights (fit.hpp units)
   double tie = 0.0;                 ///< L2 pull between neighbouring phases
   int iterations = 0;               ///< solver iteration cap; 0 = the method's default

@@ -31,6 +31,11 @@ nlohmann::json to_json(const TuneReport& r) {
                       {"skipped", i.skipped}, {"invalid", i.invalid}});
   }
   const auto& s = r.sampling;
+  const auto numbers = [](const std::vector<double>& v) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const double x : v) a.push_back(number(x));
+    return a;
+  };
   return {
       {"game", r.game},
       {"init", r.init},
@@ -55,6 +60,8 @@ nlohmann::json to_json(const TuneReport& r) {
       {"train_loss_after", number(r.train_loss_after)},
       {"holdout_loss_before", number(r.holdout_loss_before)},
       {"holdout_loss_after", number(r.holdout_loss_after)},
+      {"holdout_phase_loss_before", numbers(r.holdout_phase_loss_before)},
+      {"holdout_phase_loss_after", numbers(r.holdout_phase_loss_after)},
       {"seconds", r.seconds},
       {"read_seconds", r.read_seconds},
       {"sample_seconds", r.sample_seconds},
@@ -64,7 +71,9 @@ nlohmann::json to_json(const TuneReport& r) {
       {"sampling",
        {{"candidates", s.candidates}, {"no_search_label", s.no_search},
         {"duplicates", s.duplicates}, {"capped", s.capped}, {"balanced_out", s.balanced_out},
-        {"exact_solved", s.exact_solved}, {"exact_nodes", s.exact_nodes}}},
+        {"exact_solved", s.exact_solved}, {"exact_nodes", s.exact_nodes},
+        {"searched", s.searched}, {"search_capped", s.search_capped},
+        {"search_nodes", s.search_nodes}}},
       {"inputs", inputs},
   };
 }
@@ -81,6 +90,14 @@ std::string format_report(const TuneReport& r) {
   out += "loss (" + r.loss + "): train " + fixed(r.train_loss_before, 6) + " -> " +
          fixed(r.train_loss_after, 6) + ", holdout " + fixed(r.holdout_loss_before, 6) + " -> " +
          fixed(r.holdout_loss_after, 6) + "\n";
+  if (!r.holdout_phase_loss_before.empty()) {
+    out += "holdout loss by phase:";
+    for (std::size_t p = 0; p < r.holdout_phase_loss_before.size(); ++p) {
+      out += " " + std::to_string(p) + ": " + fixed(r.holdout_phase_loss_before[p], 4) + " -> " +
+             fixed(r.holdout_phase_loss_after[p], 4) + ";";
+    }
+    out.back() = '\n';
+  }
   out += "fit: " + r.solver + ", " + std::to_string(r.iterations) + " iterations, K = " +
          fixed(r.scale, 1) + ", " + fixed(r.fit_seconds, 2) + " s (" +
          fixed(r.positions_per_second(), 0) + " positions/s); total " + fixed(r.seconds, 2) +

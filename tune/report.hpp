@@ -36,6 +36,9 @@ struct TuneReport {
   double train_loss_after = 0.0;
   double holdout_loss_before = 0.0;
   double holdout_loss_after = 0.0;
+  /// Holdout loss per phase (same units), before and after; NaN for a phase without rows.
+  std::vector<double> holdout_phase_loss_before;
+  std::vector<double> holdout_phase_loss_after;
   double read_seconds = 0.0;      ///< reading and replaying the input files
   double sample_seconds = 0.0;    ///< choosing and labelling positions (exact solves included)
   double features_seconds = 0.0;  ///< feature rows

@@ -16,6 +16,9 @@ void check_tune_options(const TuneOptions& o) {
   if (o.max_per_game < 0) throw InputError("--max-per-game: expected >= 0 (0 = all)");
   if (!(o.balance >= 0.0)) throw InputError("--balance: expected >= 0 (0 = off)");
   if (o.exact_empties < 1) throw InputError("--exact-empties: expected >= 1");
+  if (o.search_depth < 0 || o.search_depth > 64) {
+    throw InputError("--search-depth: expected 0 (off) to 64 plies");
+  }
   if (!(o.lambda >= 0.0)) throw InputError("--lambda: expected >= 0");
   if (!(o.tie >= 0.0)) throw InputError("--tie: expected >= 0");
   if (o.iterations < 0) throw InputError("--iterations: expected >= 0 (0 = default)");

@@ -98,6 +98,9 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   so.holdout = o.holdout;
   so.seed = o.seed;
   so.exact_empties = o.exact_empties;
+  so.search_depth = o.search_depth;
+  so.search_max = o.search_max;
+  so.search_config = init;
   for (const auto& term : terms) {
     so.need_search = so.need_search || term.kind == LabelKind::Search;
     so.need_exact = so.need_exact || term.kind == LabelKind::Exact;
@@ -166,6 +169,16 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   const Weights tuned = detail::rounded(fit.weights);
   report.train_loss_after = loss_of(train.problem, tuned);
   report.holdout_loss_after = loss_of(holdout.problem, tuned);
+  auto phase_loss_of = [&](const Weights& w) {
+    auto v = method == Method::Ridge ? squared_error_by_phase(holdout.problem, w)
+                                     : logistic_error_by_phase(holdout.problem, w, report.scale, loss);
+    if (method == Method::Ridge) {
+      for (double& x : v) x /= 1e4;
+    }
+    return v;
+  };
+  report.holdout_phase_loss_before = phase_loss_of(start);
+  report.holdout_phase_loss_after = phase_loss_of(tuned);
   if (o.out.empty()) return;
 
   // Step 5. The tuned config: same format and feature set, new name and weights, provenance.

@@ -6,6 +6,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -155,6 +156,54 @@ TEST_F(RunTune, MaxPerGameCapsPositions) {
   const TuneReport r = run_tune(o);
   EXPECT_LE(r.train_positions + r.holdout_positions, 40U * 3U);
   EXPECT_GT(r.sampling.capped, 0U);
+}
+
+TEST_F(RunTune, SearchLabelsComeFromTheTunersOwnSearchWhenTheLogHasNone) {
+  TuneOptions o = options(blokus_log());
+  o.out.clear();
+  o.label = "search";
+  o.max_per_game = 4;
+  // A log without recorded evaluations has no search labels: every position is dropped.
+  EXPECT_THROW((void)run_tune(o), InputError);
+  // With --search-depth the tuner labels them itself, at most search_max of them.
+  o.search_depth = 1;
+  o.search_max = 100;
+  o.threads = 1;
+  const TuneReport one = run_tune(o);
+  EXPECT_EQ(one.sampling.searched, 100U);
+  EXPECT_EQ(one.train_positions + one.holdout_positions, 100U);
+  EXPECT_EQ(one.sampling.search_capped + 100U,
+            one.sampling.candidates - one.sampling.duplicates - one.sampling.capped);
+  EXPECT_GT(one.sampling.search_nodes, 0U);
+  EXPECT_LT(one.train_loss_after, one.train_loss_before);
+  // Labels do not depend on the number of threads (each search starts from a clear table).
+  o.threads = 2;
+  const TuneReport two = run_tune(o);
+  EXPECT_EQ(two.sampling.search_nodes, one.sampling.search_nodes);
+  EXPECT_DOUBLE_EQ(two.train_loss_before, one.train_loss_before);
+  EXPECT_DOUBLE_EQ(two.holdout_loss_after, one.holdout_loss_after);
+}
+
+TEST_F(RunTune, ReportsTheHoldoutLossOfEveryPhase) {
+  TuneOptions o = options(blokus_log());
+  o.out.clear();
+  const TuneReport r = run_tune(o);
+  const auto phases =
+      static_cast<std::size_t>(blokus_duo::BlokusDuo::make_feature_set("classic")->num_phases());
+  ASSERT_EQ(r.holdout_phase_loss_before.size(), phases);
+  ASSERT_EQ(r.holdout_phase_loss_after.size(), phases);
+  const auto j = to_json(r);
+  EXPECT_EQ(j["holdout_phase_loss_after"].size(), phases);
+  double lowest = r.holdout_phase_loss_before[0];
+  double highest = lowest;
+  for (const double v : r.holdout_phase_loss_before) {
+    lowest = std::min(lowest, v);
+    highest = std::max(highest, v);
+  }
+  // The overall loss is a mean of the phases' losses weighted by their rows.
+  EXPECT_GE(r.holdout_loss_before, lowest);
+  EXPECT_LE(r.holdout_loss_before, highest);
+  EXPECT_NE(format_report(r).find("holdout loss by phase"), std::string::npos);
 }
 
 TEST_F(RunTune, RejectsAFileThatIsNotALogNamingItsLine) {
