@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <utility>
 
 #include "engine/othello/features.hpp"
 #include "engine/othello/othello.hpp"
@@ -86,58 +88,62 @@ const std::array<std::uint8_t, 65536> kEdgeStable = [] {
   return table;
 }();
 
-/// The 8 squares of column `col` as a byte (bit k = row k).
-int column_byte(Bitboard b, int col) {
-  int out = 0;
-  for (int k = 0; k < 8; ++k) out |= static_cast<int>((b >> (8 * k + col)) & 1) << k;
-  return out;
+/// Column a as a byte (bit k = row k) by one multiplication: the magic 0x0102040810204080
+/// moves the bit of row k to bit 56 + k, and no two partial products share a bit (no carries).
+/// The classic "gather a file" trick of chess bitboards; about 3 instructions.
+int column_a_byte(Bitboard b) {
+  return static_cast<int>(((b & kColumnA) * 0x0102040810204080ULL) >> 56);
 }
 
-/// The set of squares of column `col` given as a byte (inverse of column_byte).
-Bitboard column_set(int byte, int col) {
-  Bitboard out = 0;
-  for (int k = 0; k < 8; ++k) out |= static_cast<Bitboard>((byte >> k) & 1) << (8 * k + col);
-  return out;
-}
+/// kColumnOfByte[byte]: the inverse of column_a_byte (bit k -> square of row k in column a).
+constexpr std::array<Bitboard, 256> kColumnOfByte = [] {
+  std::array<Bitboard, 256> table{};
+  for (int byte = 0; byte < 256; ++byte) {
+    for (int k = 0; k < 8; ++k) {
+      if (((byte >> k) & 1) != 0) table[static_cast<std::size_t>(byte)] |= square_bit(8 * k);
+    }
+  }
+  return table;
+}();
 
 Bitboard edge_stable(Bitboard p, Bitboard o) {
   const auto lookup = [](int pb, int ob) { return kEdgeStable[static_cast<std::size_t>(pb | ob << 8)]; };
   Bitboard stable = lookup(static_cast<int>(p & 0xFF), static_cast<int>(o & 0xFF));
   stable |= static_cast<Bitboard>(lookup(static_cast<int>(p >> 56), static_cast<int>(o >> 56))) << 56;
-  stable |= column_set(lookup(column_byte(p, 0), column_byte(o, 0)), 0);
-  stable |= column_set(lookup(column_byte(p, 7), column_byte(o, 7)), 7);
+  stable |= kColumnOfByte[lookup(column_a_byte(p), column_a_byte(o))];
+  stable |= kColumnOfByte[lookup(column_a_byte(p >> 7), column_a_byte(o >> 7))] << 7;
   return stable;
 }
 
-/// Lines (rows, columns, both diagonal directions) as square sets, for the full-line test.
-struct Lines {
-  std::array<Bitboard, 8> rows{};
-  std::array<Bitboard, 8> columns{};
-  std::array<Bitboard, 15> diag9{};  // a1-h8 direction, indexed by column - row + 7
-  std::array<Bitboard, 15> diag7{};  // h1-a8 direction, indexed by column + row
-};
-
-constexpr Lines kLines = [] {
-  Lines lines;
-  for (int sq = 0; sq < 64; ++sq) {
-    const int r = sq / 8;
-    const int c = sq % 8;
-    lines.rows[static_cast<std::size_t>(r)] |= square_bit(sq);
-    lines.columns[static_cast<std::size_t>(c)] |= square_bit(sq);
-    lines.diag9[static_cast<std::size_t>(c - r + 7)] |= square_bit(sq);
-    lines.diag7[static_cast<std::size_t>(c + r)] |= square_bit(sq);
-  }
-  return lines;
-}();
-
-/// Squares whose line (in the given family) has no empty square.
-template <std::size_t N>
-Bitboard full_lines(Bitboard occupied, const std::array<Bitboard, N>& lines) {
-  Bitboard full = 0;
-  for (const Bitboard line : lines) {
-    if ((occupied & line) == line) full |= line;
-  }
-  return full;
+/// Squares whose line along direction `shift` (1 row, 8 column, 9 and 7 diagonals) holds no
+/// empty square: the empties are smeared both ways along the line in 3 doubling steps
+/// (Kogge-Stone fill, ~20 instructions) and the full lines are what the smear never reaches.
+/// The masks drop the squares a shift wraps onto from the other side of the board; vertical
+/// lines need none.
+template <int kShift>
+Bitboard full_lines(Bitboard occupied) {
+  constexpr Bitboard kAll = ~Bitboard{0};
+  constexpr Bitboard kLeftHalf = 0x0F0F0F0F0F0F0F0FULL;
+  constexpr Bitboard kAB = kColumnA | kColumnA << 1;
+  constexpr Bitboard kGH = kColumnH | kColumnH >> 1;
+  // Masks after shifting by 1, 2 and 4 steps up (m) and down (r): a diagonal or row step left
+  // wraps into the right columns, one right into the left columns.
+  constexpr bool kRight = kShift == 1 || kShift == 9;  // an up step moves one column right
+  constexpr Bitboard m1 = kShift == 8 ? kAll : kRight ? ~kColumnA : ~kColumnH;
+  constexpr Bitboard r1 = kShift == 8 ? kAll : kRight ? ~kColumnH : ~kColumnA;
+  constexpr Bitboard m2 = kShift == 8 ? kAll : kRight ? ~kAB : ~kGH;
+  constexpr Bitboard r2 = kShift == 8 ? kAll : kRight ? ~kGH : ~kAB;
+  constexpr Bitboard m4 = kShift == 8 ? kAll : kRight ? ~kLeftHalf : kLeftHalf;
+  constexpr Bitboard r4 = kShift == 8 ? kAll : kRight ? kLeftHalf : ~kLeftHalf;
+  Bitboard up = ~occupied;
+  Bitboard down = up;
+  up |= (up << kShift) & m1;
+  down |= (down >> kShift) & r1;
+  up |= (up << (2 * kShift)) & m2;
+  down |= (down >> (2 * kShift)) & r2;
+  up |= (up << (4 * kShift)) & m4;
+  down |= (down >> (4 * kShift)) & r4;
+  return ~(up | down);
 }
 
 // ---- The last four empties: no move generation ------------------------------------------
@@ -190,25 +196,7 @@ int solve_n(Bitboard p, Bitboard o, int alpha, int beta, const std::array<int, N
   }
 }
 
-/// The empties of a 4-empty position, odd-parity quadrants first.
-std::array<int, 4> parity_ordered_squares(Bitboard empty) {
-  std::array<int, 4> squares{};
-  std::size_t k = 0;
-  const Bitboard odd = odd_parity_squares(empty);
-  for (Bitboard b = odd; b != 0; b &= b - 1) squares[k++] = lowest_square(b);
-  for (Bitboard b = empty & ~odd; b != 0; b &= b - 1) squares[k++] = lowest_square(b);
-  return squares;
-}
-
 // ---- Move ordering at deep nodes ---------------------------------------------------------
-
-/// A candidate move with its ordering key and the position after it (opponent to move).
-struct Candidate {
-  int key = 0;
-  int square = 0;
-  Bitboard next_p = 0;
-  Bitboard next_o = 0;
-};
 
 /// Owned corners and the owned edge squares next to an owned corner: a cheap count of discs
 /// that can no longer be flipped.
@@ -230,6 +218,36 @@ constexpr std::array<int, 64> kSquareValue = {
     4,  0, 6,  6,  6,  6,  0, 4,   //
     20, 4, 12, 10, 10, 12, 4, 20};
 
+/// The squares grouped by kSquareValue, best group first (corners, A-, B-squares, ..., X-squares):
+/// shallow nodes try moves in this order within a parity group, a presorted order that costs
+/// one mask per group instead of a sort.
+constexpr std::array<Bitboard, 7> kSquareGroups = [] {
+  std::array<Bitboard, 7> groups{};
+  constexpr std::array<int, 7> kValues = {20, 12, 10, 8, 6, 4, 0};
+  for (std::size_t g = 0; g < kValues.size(); ++g) {
+    for (int sq = 0; sq < 64; ++sq) {
+      if (kSquareValue[static_cast<std::size_t>(sq)] == kValues[g]) groups[g] |= square_bit(sq);
+    }
+  }
+  return groups;
+}();
+
+/// The empties of a 4-empty position, odd-parity quadrants first, best square group first
+/// within each.
+std::array<int, 4> parity_ordered_squares(Bitboard empty) {
+  std::array<int, 4> squares{};
+  std::size_t k = 0;
+  const Bitboard odd = odd_parity_squares(empty);
+  for (const Bitboard parity_group : {empty & odd, empty & ~odd}) {
+    for (const Bitboard square_group : kSquareGroups) {
+      for (Bitboard b = parity_group & square_group; b != 0; b &= b - 1) {
+        squares[k++] = lowest_square(b);
+      }
+    }
+  }
+  return squares;
+}
+
 /// Ordering key of the move to `sq` leading to (next_p to move, next_o), higher first. The
 /// weights form a lexicographic order, most important first: the opponent's replies (corner
 /// replies count double), our corner-anchored discs, the opponent's potential mobility
@@ -244,16 +262,50 @@ int ordering_key(Bitboard next_p, Bitboard next_o, int sq, Bitboard odd) {
   return key + kSquareValue[static_cast<std::size_t>(sq)] / 2;
 }
 
+/// Depth of the evaluation search that orders the moves of a node with `empties` empties
+/// (kSortEmpties and more): one more ply every 3 empties, at most 3.
+int sort_depth(int empties) {
+  return std::clamp((empties - EndgameSolver::kSortEmpties) / 3, 0, 3);
+}
+
 }  // namespace
+
+/// A candidate move with its ordering key and the position after it (opponent to move).
+struct EndgameSolver::Candidate {
+  int key = 0;
+  int square = 0;
+  Bitboard next_p = 0;
+  Bitboard next_o = 0;
+};
+
+// ---- Ordering evaluation -----------------------------------------------------------------
+
+int default_ordering_eval(Bitboard p, Bitboard o) {
+  // Weights in centi-discs, chosen by hand like classic.cfg's late phases: a corner is worth
+  // most, then each move (corner moves twice), each empty next to the opponent (a potential
+  // move), and discs anchored at a corner; an X-square next to an empty corner is a liability.
+  constexpr Bitboard kXSquares = 0x4200000000000042ULL;
+  const Bitboard empty = ~(p | o);
+  const Bitboard mp = legal_moves(p, o);
+  const Bitboard mo = legal_moves(o, p);
+  const Bitboard open_x = kXSquares & ((empty & kCorners) << 9 | (empty & kCorners) >> 9 |
+                                       (empty & kCorners) << 7 | (empty & kCorners) >> 7);
+  int score = 800 * (popcount(p & kCorners) - popcount(o & kCorners));
+  score += 100 * (popcount(mp) + popcount(mp & kCorners) - popcount(mo) - popcount(mo & kCorners));
+  score += 30 * (popcount(adjacent_empties(o, empty)) - popcount(adjacent_empties(p, empty)));
+  score += 120 * (corner_stability(p) - corner_stability(o));
+  score -= 250 * (popcount(p & open_x) - popcount(o & open_x));
+  return score;
+}
 
 // ---- Stability ---------------------------------------------------------------------------
 
 Bitboard stable_discs(Bitboard p, Bitboard o) {
   const Bitboard occupied = p | o;
-  const Bitboard full_h = full_lines(occupied, kLines.rows);
-  const Bitboard full_v = full_lines(occupied, kLines.columns);
-  const Bitboard full_9 = full_lines(occupied, kLines.diag9);
-  const Bitboard full_7 = full_lines(occupied, kLines.diag7);
+  const Bitboard full_h = full_lines<1>(occupied);
+  const Bitboard full_v = full_lines<8>(occupied);
+  const Bitboard full_9 = full_lines<9>(occupied);
+  const Bitboard full_7 = full_lines<7>(occupied);
   Bitboard stable = edge_stable(p, o) | (p & full_h & full_v & full_9 & full_7);
   // Grow: a disc is stable when each direction is full, at the border or next to a stable
   // disc of its colour (a run through that neighbour would flip the neighbour too).
@@ -273,8 +325,10 @@ Bitboard stable_discs(Bitboard p, Bitboard o) {
 
 // ---- The solver --------------------------------------------------------------------------
 
-EndgameSolver::EndgameSolver(int table_bits)
-    : table_(std::size_t{1} << table_bits), mask_((std::uint64_t{1} << table_bits) - 1) {}
+EndgameSolver::EndgameSolver(int table_bits, OrderingEval eval)
+    : eval_(eval ? std::move(eval) : OrderingEval(default_ordering_eval)),
+      table_(std::size_t{1} << table_bits),
+      mask_((std::uint64_t{1} << table_bits) - 1) {}
 
 void EndgameSolver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
 
@@ -296,11 +350,28 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o) {
     result.score = -solve(o, p, -64, 64);
     return result;
   }
-  // Search the root like a deep node (which stores the best move), then read the move back;
-  // a position too small for the table finds its best move by trying each move.
-  result.score = solve(p, o, -64, 64);
+  const int empties = 64 - popcount(p | o);
+  if (empties > kShallowEmpties) {
+    // Null-window probes (g - 1, g + 1) from a predicted score g: every score is even, so each
+    // probe either returns g exactly or a bound that becomes the next guess; the guesses move
+    // monotonically towards the true score (MTD(f), Plaat et al. 1996, with steps of 2).
+    const int depth = std::clamp(empties - 16, 2, 6) / 2 * 2;
+    const int predicted = eval_search(p, o, -64 * 100, 64 * 100, depth, false);
+    int guess = std::clamp(2 * static_cast<int>(std::lround(predicted / 200.0)), -64, 64);
+    for (;;) {
+      const int v = search_deep(p, o, guess - 1, guess + 1, empties, false);
+      if (v == guess) break;
+      guess = v;
+    }
+    result.score = guess;
+  } else {
+    result.score = solve(p, o, -64, 64);
+  }
+  // The root is a deep node (which stores the best move): read the move back; a position too
+  // small for the table finds its best move by trying each move.
   if (const Entry* e = find(Othello::hash(Position{p, o, 0, 0}));
-      e != nullptr && e->move != kPassSquare && (moves & square_bit(e->move)) != 0) {
+      e != nullptr && e->move != kPassSquare && (moves & square_bit(e->move)) != 0 &&
+      e->lower == result.score) {
     result.best_square = e->move;
     return result;
   }
@@ -315,6 +386,65 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o) {
     }
   }
   return result;
+}
+
+int EndgameSolver::eval_search(Bitboard p, Bitboard o, int alpha, int beta, int depth,
+                               bool passed) {
+  ++nodes_;
+  if (depth == 0) return eval_(p, o);
+  const Bitboard moves = legal_moves(p, o);
+  if (moves == 0) {
+    if (passed) return 100 * final_score(p, o);
+    return -eval_search(o, p, -beta, -alpha, depth, true);
+  }
+  int best = -100 * 65;
+  for (Bitboard b = moves; b != 0; b &= b - 1) {
+    const int sq = lowest_square(b);
+    const Bitboard f = flips(sq, p, o);
+    const int score = -eval_search(o ^ f, p | f | square_bit(sq), -beta, -alpha, depth - 1, false);
+    if (score > best) {
+      best = score;
+      if (score >= beta) break;
+      alpha = std::max(alpha, score);
+    }
+  }
+  return best;
+}
+
+int EndgameSolver::order_moves(Bitboard p, Bitboard o, int empties, int tt_move,
+                               Candidate* list) {
+  // Each opponent reply (corner replies twice) costs as much as 3 discs of evaluation: the
+  // evaluation ranks, mobility breaks near-ties and restrains the evaluation's errors (the
+  // balance measured on FFO #40-#44, where evaluation alone or mobility alone did worse).
+  constexpr int kReplyCost = 300;
+  int n = 0;
+  const Bitboard odd = odd_parity_squares(~(p | o));
+  const bool sorted_by_eval = empties >= kSortEmpties;
+  const int depth = sort_depth(empties);
+  for (Bitboard moves = legal_moves(p, o); moves != 0; moves &= moves - 1) {
+    const int sq = lowest_square(moves);
+    const Bitboard f = flips(sq, p, o);
+    Candidate& c = list[n++];
+    c.square = sq;
+    c.next_p = o ^ f;
+    c.next_o = p | f | square_bit(sq);
+    if (sq == tt_move) {
+      c.key = 1 << 30;
+    } else if (c.next_p == 0) {
+      c.key = (1 << 30) - 1;  // a wipe-out: nothing is better
+    } else if (sorted_by_eval) {
+      // The mover's evaluation after the move (centi-discs) minus a fastest-first term.
+      const Bitboard replies = legal_moves(c.next_p, c.next_o);
+      const int mobility = popcount(replies) + popcount(replies & kCorners);
+      c.key = -eval_search(c.next_p, c.next_o, -64 * 100, 64 * 100, depth, false) -
+              mobility * kReplyCost;
+    } else {
+      c.key = ordering_key(c.next_p, c.next_o, sq, odd);
+    }
+  }
+  std::stable_sort(list, list + n,
+                   [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+  return n;
 }
 
 const EndgameSolver::Entry* EndgameSolver::find(std::uint64_t key) const {
@@ -361,31 +491,30 @@ int EndgameSolver::search_deep(Bitboard p, Bitboard o, int alpha, int beta, int 
   }
 
   // Step 3. Moves; pass or game end.
-  Bitboard moves = legal_moves(p, o);
-  if (moves == 0) {
+  if (legal_moves(p, o) == 0) {
     if (passed) return final_score(p, o);
     return -search_deep(o, p, -beta, -alpha, empties, true);
   }
 
-  // Step 4. Fastest first: fewest opponent replies (corner replies count double), the table
-  // move before everything, corners and odd-parity squares as tie-breaks.
+  // Step 4. Order the moves: the table move first, then by a shallow evaluation search (many
+  // empties) or fastest first (fewest opponent replies, corners and parity as tie-breaks).
   std::array<Candidate, 64> list;
-  int n = 0;
-  const Bitboard odd = odd_parity_squares(~(p | o));
-  for (; moves != 0; moves &= moves - 1) {
-    const int sq = lowest_square(moves);
-    const Bitboard f = flips(sq, p, o);
-    Candidate& c = list[static_cast<std::size_t>(n++)];
-    c.square = sq;
-    c.next_p = o ^ f;
-    c.next_o = p | f | square_bit(sq);
-    c.key = ordering_key(c.next_p, c.next_o, sq, odd);
-    if (sq == tt_move) c.key = 1 << 30;
-  }
-  std::stable_sort(list.begin(), list.begin() + n,
-                   [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+  const int n = order_moves(p, o, empties, tt_move, list.data());
 
-  // Step 5. Principal variation search: the first move with the full window, the others with
+  // Step 5. Enhanced transposition cutoff: a child stored with an upper bound <= -beta
+  // refutes this node without searching (Plaat et al., "Nearly optimal minimax tree search?").
+  if (empties >= kEtcEmpties) {
+    for (int i = 0; i < n; ++i) {
+      const Candidate& c = list[static_cast<std::size_t>(i)];
+      if (const Entry* e = find(Othello::hash(Position{c.next_p, c.next_o, 0, 0}));
+          e != nullptr && -e->upper >= beta) {
+        store(key, empties, alpha, beta, -e->upper, c.square);
+        return -e->upper;
+      }
+    }
+  }
+
+  // Step 6. Principal variation search: the first move with the full window, the others with
   // a null window first and a re-search when they beat alpha.
   const int alpha0 = alpha;
   int best = -65;
@@ -413,7 +542,7 @@ int EndgameSolver::search_deep(Bitboard p, Bitboard o, int alpha, int beta, int 
     }
   }
 
-  // Step 6. Store the bound with the best move.
+  // Step 7. Store the bound with the best move.
   store(key, empties, alpha0, beta, best, best_move);
   return best;
 }
@@ -426,7 +555,13 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
       ++nodes_;
       return final_score(p, o);
     }
-    if (empties == 4) return solve_n<4>(p, o, alpha, beta, parity_ordered_squares(empty), false, nodes_);
+    if (empties == 4) {
+      if (64 - 2 * popcount(o) <= alpha) {
+        const int bound = 64 - 2 * popcount(stable_discs(o, p));
+        if (bound <= alpha) return bound;
+      }
+      return solve_n<4>(p, o, alpha, beta, parity_ordered_squares(empty), false, nodes_);
+    }
     // 1..3 empties only occur when a solve starts there.
     std::array<int, 3> squares{};
     std::size_t k = 0;
@@ -438,6 +573,10 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
     return solve_1(p, squares[0], nodes_);
   }
   ++nodes_;
+  if (64 - 2 * popcount(o) <= alpha) {
+    const int bound = 64 - 2 * popcount(stable_discs(o, p));
+    if (bound <= alpha) return bound;
+  }
   const Bitboard moves = legal_moves(p, o);
   if (moves == 0) {
     if (passed) return final_score(p, o);
@@ -445,17 +584,20 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
   }
   int best = -65;
   const Bitboard odd = odd_parity_squares(empty);
-  // Odd-parity quadrants first, then the rest; square order within each.
-  for (const Bitboard group : {moves & odd, moves & ~odd}) {
-    for (Bitboard b = group; b != 0; b &= b - 1) {
-      const int sq = lowest_square(b);
-      const Bitboard f = flips(sq, p, o);
-      const int score =
-          -search_shallow(o ^ f, p | f | square_bit(sq), -beta, -alpha, empties - 1, false);
-      if (score > best) {
-        best = score;
-        if (score >= beta) return best;
-        alpha = std::max(alpha, score);
+  // Odd-parity quadrants first, then the rest; within each, the square groups best first.
+  for (const Bitboard parity_group : {moves & odd, moves & ~odd}) {
+    if (parity_group == 0) continue;
+    for (const Bitboard square_group : kSquareGroups) {
+      for (Bitboard b = parity_group & square_group; b != 0; b &= b - 1) {
+        const int sq = lowest_square(b);
+        const Bitboard f = flips(sq, p, o);
+        const int score =
+            -search_shallow(o ^ f, p | f | square_bit(sq), -beta, -alpha, empties - 1, false);
+        if (score > best) {
+          best = score;
+          if (score >= beta) return best;
+          alpha = std::max(alpha, score);
+        }
       }
     }
   }

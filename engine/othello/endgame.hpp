@@ -3,10 +3,16 @@
 //
 // Key ideas (the standard ones of strong endgame solvers; see e.g. Edax's endgame.c, read for
 // the ideas only):
+//  - The root: a score predicted by a shallow evaluation search, then null-window probes
+//    around it (MTD(f)-like, steps of 2 discs) instead of one full-window search.
 //  - Deep nodes (more than kShallowEmpties empties): transposition table, principal variation
-//    search with null windows, "fastest first" ordering (fewest opponent replies, corners
-//    weighted), the table's best move first, and a stability cutoff (the opponent's stable discs
-//    bound our best score) in null-window searches with a high alpha.
+//    search with null windows, the table's best move first, enhanced transposition cutoff
+//    (a child already stored with a refuting bound ends the node before any search), and a
+//    stability cutoff (the opponent's stable discs bound our best score) in null-window
+//    searches with a high alpha. Ordering: from kSortEmpties empties on, each move is scored by
+//    a shallow alpha-beta search of an evaluation (a pluggable callback; deeper with more
+//    empties) plus mobility terms; below that, "fastest first" (fewest opponent replies,
+//    corners weighted, potential mobility, corner stability).
 //  - Shallow nodes: no table; moves in odd-parity quadrants first (the side that plays last in
 //    a region gains), then even ones.
 //  - The last 4 empties: no move generation at all; each empty square is tried directly with
@@ -15,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "engine/othello/othello.hpp"
@@ -26,6 +33,15 @@ namespace arena::othello {
 /// repeatedly, discs for which each of the 4 line directions is either completely filled or
 /// blocked by the board's border or a stable disc of p's own colour.
 [[nodiscard]] Bitboard stable_discs(Bitboard p, Bitboard o);
+
+/// A static evaluation used to order moves: centi-discs (100 = one disc) from the view of the
+/// side to move `p` against `o`. Only the order of values matters, not their scale.
+using OrderingEval = std::function<int(Bitboard p, Bitboard o)>;
+
+/// The built-in ordering evaluation (no weights file): corners, mobility and potential
+/// mobility, edge-anchored discs and X-squares next to an empty corner, with hand-set weights
+/// in the spirit of the classic evaluation (configs/othello/classic.cfg, late phases).
+[[nodiscard]] int default_ordering_eval(Bitboard p, Bitboard o);
 
 /// A solver with its own transposition table; reuse it across positions of one run (call
 /// clear() between unrelated positions if memory of earlier ones is not wanted). Not
@@ -39,8 +55,10 @@ class EndgameSolver {
     int best_square = -1;
   };
 
-  /// A table of 2^table_bits entries of 16 bytes (20 -> 16 MiB).
-  explicit EndgameSolver(int table_bits = 20);
+  /// A table of 2^table_bits entries of 16 bytes (20 -> 16 MiB); `eval` orders moves at nodes
+  /// with kSortEmpties or more empties (default_ordering_eval when empty). The result never
+  /// depends on `eval`, only the node count does; the search is deterministic for a given eval.
+  explicit EndgameSolver(int table_bits = 20, OrderingEval eval = {});
 
   /// Exact score of (p to move, o) within [alpha, beta] (fail-soft: a result <= alpha is an
   /// upper bound, >= beta a lower bound). alpha < beta, both in [-64, 64].
@@ -58,6 +76,11 @@ class EndgameSolver {
   /// Deep nodes use the table and mobility ordering; at or below this many empties the
   /// cheaper parity-ordered search runs.
   static constexpr int kShallowEmpties = 7;
+  /// From this many empties on, moves are ordered by an evaluation search of depth
+  /// (empties - kSortEmpties) / 3, at most 3 plies.
+  static constexpr int kSortEmpties = 13;
+  /// From this many empties on, children are probed in the table before searching (ETC).
+  static constexpr int kEtcEmpties = 10;
 
  private:
   /// Transposition table entry (16 bytes):
@@ -75,11 +98,16 @@ class EndgameSolver {
     std::uint8_t empties = 0;
   };
 
+  struct Candidate;
+
   [[nodiscard]] const Entry* find(std::uint64_t key) const;
+  int order_moves(Bitboard p, Bitboard o, int empties, int tt_move, Candidate* list);
+  int eval_search(Bitboard p, Bitboard o, int alpha, int beta, int depth, bool passed);
   int search_deep(Bitboard p, Bitboard o, int alpha, int beta, int empties, bool passed);
   int search_shallow(Bitboard p, Bitboard o, int alpha, int beta, int empties, bool passed);
   void store(std::uint64_t key, int empties, int alpha, int beta, int score, int move);
 
+  OrderingEval eval_;
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;

@@ -1,6 +1,7 @@
 // The exact endgame solver: FFO scores from tests/data/othello (fforum-*.obf, the best move's
 // score is listed first), agreement with a plain minimax on small random endgames, the
-// fail-soft window contract, and soundness of stable_discs.
+// fail-soft window contract, scores independent of the ordering evaluation, deterministic node
+// counts, and soundness of stable_discs.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -89,6 +90,43 @@ TEST(Endgame, MatchesMinimaxAndKeepsTheFailSoftContract) {
     EXPECT_EQ(Othello::solve_exact(p, -64, 64, nodes), exact);
     EXPECT_GT(nodes, 0U);
   }
+}
+
+TEST(Endgame, OrderingEvaluationChangesNodesButNeverScores) {
+  // Positions deep enough (14-16 empties) for the evaluation-ordered nodes and the root's
+  // null-window probes from a predicted score; a misleading evaluation (the negated built-in)
+  // and a constant one must find the same scores as the built-in.
+  const OrderingEval negated = [](Bitboard p, Bitboard o) { return -default_ordering_eval(p, o); };
+  const OrderingEval constant = [](Bitboard, Bitboard) { return 0; };
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 6; ++i) {
+    const Position p = random_endgame(rng, 14 + i % 3);
+    EndgameSolver built_in(16);
+    const auto expected = built_in.solve_root(p.player, p.opponent);
+    for (const OrderingEval& eval : {negated, constant}) {
+      EndgameSolver other(16, eval);
+      const auto r = other.solve_root(p.player, p.opponent);
+      EXPECT_EQ(r.score, expected.score) << Othello::format_position(p);
+      if (r.best_square >= 0 && r.best_square != kPassSquare) {
+        const Position next = Othello::play(p, Move{static_cast<std::uint8_t>(r.best_square)});
+        EndgameSolver check(16);
+        EXPECT_EQ(-check.solve(next.player, next.opponent), expected.score)
+            << "best move " << square_name(r.best_square);
+      }
+    }
+  }
+}
+
+TEST(Endgame, RepeatedSolveGivesTheSameNodeCount) {
+  std::mt19937_64 rng(11);
+  const Position p = random_endgame(rng, 16);
+  EndgameSolver a(16);
+  EndgameSolver b(16);
+  const auto ra = a.solve_root(p.player, p.opponent);
+  const auto rb = b.solve_root(p.player, p.opponent);
+  EXPECT_EQ(ra.score, rb.score);
+  EXPECT_EQ(ra.best_square, rb.best_square);
+  EXPECT_EQ(a.nodes(), b.nodes());
 }
 
 TEST(Endgame, StableDiscsAreNeverFlippedInRandomPlayouts) {

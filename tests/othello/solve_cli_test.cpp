@@ -1,0 +1,45 @@
+// `arena solve` end to end: FFO #1-#19 with the built-in ordering evaluation and with an
+// engine config's evaluation (--config) both give every file score; a missing config exits 2.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+/// Runs a shell command, returning its exit status and standard output.
+std::pair<int, std::string> run(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return {-1, out};
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string solve_command(const std::string& extra) {
+  return std::string(ARENA_BINARY) + " solve --game othello --positions " + ARENA_TEST_DATA +
+         "/othello/fforum-1-19.obf --json " + extra + " 2>/dev/null";
+}
+
+TEST(SolveCli, Ffo1To19WithBuiltInAndConfigOrdering) {
+  for (const std::string& extra :
+       {std::string(), std::string("--config ") + ARENA_SOURCE_DIR + "/configs/othello/classic.cfg"}) {
+    const auto [status, out] = run(solve_command(extra));
+    ASSERT_EQ(status, 0) << extra;
+    const auto doc = nlohmann::json::parse(out);
+    EXPECT_TRUE(doc.at("ok").get<bool>()) << extra;
+    EXPECT_EQ(doc.at("results").size(), 19U);
+    EXPECT_EQ(doc.at("ordering").get<std::string>(), extra.empty() ? "built-in" : extra.substr(9));
+  }
+}
+
+TEST(SolveCli, MissingConfigExits2) {
+  const auto [status, out] = run(solve_command("--config /nonexistent/solve-order.cfg"));
+  EXPECT_EQ(status, 2);
+}
+
+}  // namespace
