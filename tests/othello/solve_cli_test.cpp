@@ -33,6 +33,7 @@ TEST(SolveCli, Ffo1To19WithBuiltInAndConfigOrdering) {
     const auto doc = nlohmann::json::parse(out);
     EXPECT_TRUE(doc.at("ok").get<bool>()) << extra;
     EXPECT_EQ(doc.at("results").size(), 19U);
+    EXPECT_GE(doc.at("cpu_seconds").get<double>(), 0.0);
     EXPECT_EQ(doc.at("ordering").get<std::string>(), extra.empty() ? "built-in" : extra.substr(9));
   }
 }
