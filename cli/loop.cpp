@@ -39,6 +39,11 @@ int run_loop(const std::vector<std::string>& args) {
   o.command_line = {"arena", "loop"};
   o.command_line.insert(o.command_line.end(), args.begin(), args.end());
   const loop::LoopSummary s = loop::run_loop(o);
+  if (s.interrupted) {
+    std::cerr << "interrupted: " << s.rounds.size() << " rounds finished in " << s.run_dir
+              << "; rerun the same command to resume\n";
+    return 130;
+  }
   if (json) {
     std::cout << loop::summary_json(s).dump(2) << "\n";
   } else {

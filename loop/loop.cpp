@@ -242,6 +242,18 @@ LoopSummary run_loop(const LoopOptions& o) {
   std::string best = c.start;
   std::vector<std::string> training = c.extra_games;
 
+  // A stage stopped by a signal leaves its log to be resumed: stop here, so that no round is
+  // tuned or judged on fewer games than the config asks for.
+  const auto interrupted = [&](int round, const char* stage) {
+    progress(o, "interrupted during " + (round > 0 ? "round " + std::to_string(round) + " "
+                                                   : std::string()) +
+                    stage + ": rerun the same command to resume " + dir.string());
+    s.interrupted = true;
+    s.best_config = best;
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+    return s;
+  };
+
   // Step 2. Rounds: training games, a fit, a match with an SPRT.
   for (int n = 1; n <= c.rounds; ++n) {
     const fs::path rd = dir / ("round-" + std::to_string(n));
@@ -270,6 +282,7 @@ LoopSummary run_loop(const LoopOptions& o) {
     write_renamed(best, rd / "sparring.cfg", best_cfg.name + "-sparring", "training partner");
     const auto train = play(c, c.train, {best, (rd / "sparring.cfg").string()}, train_log, seed,
                             true, o);
+    if (train.interrupted) return interrupted(n, "self-play");
     r.train_games = train.games_logged;
     training.push_back(train_log.string());
 
@@ -308,6 +321,7 @@ LoopSummary run_loop(const LoopOptions& o) {
                     " (SPRT " + c.match.sprt + ", at most " + std::to_string(c.match.games) +
                     " games)");
     const auto match = play(c, c.match, {t.out, best}, rd / "match.jsonl", seed + 1, false, o);
+    if (match.interrupted) return interrupted(n, "the match");
     match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high);
     const auto& sprt = match.pairings.at(0).sprt;
     r.llr = sprt ? sprt->llr : std::nan("");
@@ -331,6 +345,7 @@ LoopSummary run_loop(const LoopOptions& o) {
     progress(o, "final match: " + best + " vs " + c.start);
     const auto fin = play(c, c.final_match, {best, c.start}, dir / "final.jsonl",
                           c.seed + 7, false, o);
+    if (fin.interrupted) return interrupted(0, "the final match");
     s.best_vs_start.played = true;
     match_fields(fin, s.best_vs_start.games, s.best_vs_start.wins, s.best_vs_start.draws,
                  s.best_vs_start.losses, s.best_vs_start.elo, s.best_vs_start.elo_low,

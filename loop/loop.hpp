@@ -68,9 +68,13 @@ struct LoopSummary {
   std::vector<RoundResult> rounds;
   FinalMatch best_vs_start;
   double seconds = 0.0;                ///< wall time of this invocation
+  /// A self-play stage stopped on SIGINT/SIGTERM: the run is unfinished (no summary files) and
+  /// the same command resumes it; `rounds` holds the finished rounds only.
+  bool interrupted = false;
 };
 
-/// Runs (or resumes) a loop. Throws InputError (exit 2) for a bad run config, a run folder whose
+/// Runs (or resumes) a loop. A SIGINT/SIGTERM during a self-play stage ends it early with
+/// `interrupted` set (never with a round short of games). Throws InputError (exit 2) for a bad run config, a run folder whose
 /// loop.cfg differs from the given config, and the stages' own input errors.
 [[nodiscard]] LoopSummary run_loop(const LoopOptions& options);
 
