@@ -456,8 +456,14 @@ int EndgameSolver::order_moves(Bitboard p, Bitboard o, int empties, int tt_move,
       c.key = ordering_key(c.next_p, c.next_o, sq, odd);
     }
   }
-  std::stable_sort(list, list + n,
-                   [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+  // Insertion sort, highest key first and stable (ties keep square order): a handful of moves
+  // needs no merge buffers.
+  for (int i = 1; i < n; ++i) {
+    const Candidate c = list[i];
+    int j = i;
+    for (; j > 0 && list[j - 1].key < c.key; --j) list[j] = list[j - 1];
+    list[j] = c;
+  }
   return n;
 }
 
@@ -570,7 +576,7 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
       return final_score(p, o);
     }
     if (empties == 4) {
-      if (64 - 2 * popcount(o) <= alpha) {
+      if (alpha >= 2 * empties && 64 - 2 * popcount(o) <= alpha) {
         const int bound = 64 - 2 * popcount(stable_discs(o, p));
         if (bound <= alpha) return bound;
       }
@@ -587,7 +593,10 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
     return solve_1(p, squares[0], nodes_);
   }
   ++nodes_;
-  if (64 - 2 * popcount(o) <= alpha) {
+  // Stability cutoff as at deep nodes, but only tried for a high alpha (at least 2 discs per
+  // empty): here the stable-disc count costs about as much as the subtree it might save
+  // (FFO #40-#44: 6% more nodes, 5% less time than trying it whenever o has enough discs).
+  if (alpha >= 2 * empties && 64 - 2 * popcount(o) <= alpha) {
     const int bound = 64 - 2 * popcount(stable_discs(o, p));
     if (bound <= alpha) return bound;
   }
