@@ -4,7 +4,8 @@
 // Key ideas (the standard ones of strong endgame solvers; see e.g. Edax's endgame.c, read for
 // the ideas only):
 //  - The root: a score predicted by a shallow evaluation search, then null-window probes
-//    around it (MTD(f)-like, steps of 2 discs) instead of one full-window search.
+//    (MTD(f)-like, steps of 2 discs) starting a little below it, since a probe that fails
+//    high is cheaper than one that fails low, instead of one full-window search.
 //  - Deep nodes (more than kShallowEmpties empties): transposition table, principal variation
 //    search with null windows, the table's best move first, enhanced transposition cutoff
 //    (a child already stored with a refuting bound ends the node before any search), and a
@@ -14,7 +15,8 @@
 //    empties) plus mobility terms; below that, "fastest first" (fewest opponent replies,
 //    corners weighted, potential mobility, corner stability).
 //  - Shallow nodes: no table; moves in odd-parity quadrants first (the side that plays last in
-//    a region gains), then even ones.
+//    a region gains), then even ones, each group by square quality (corners first, X-squares
+//    last); the stability cutoff when alpha is high.
 //  - The last 4 empties: no move generation at all; each empty square is tried directly with
 //    flips(), and the last one only counts flipped discs.
 // All final scores are even (the empties go to the winner), which the null windows use.
