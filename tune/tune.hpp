@@ -215,6 +215,11 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
                      (uses_scale ? ", K " + std::to_string(report.scale) : std::string()) +
                      ", lambda " + std::to_string(o.lambda) + ", tie " + std::to_string(o.tie) +
                      ")");
+  if (o.search_depth > 0) {
+    comments.push_back("search labels of positions without a recorded score: " +
+                       std::to_string(report.sampling.searched) + " positions searched " +
+                       std::to_string(o.search_depth) + " plies deep by the start config");
+  }
   comments.push_back("positions: " + std::to_string(report.train_positions) + " train / " +
                      std::to_string(report.holdout_positions) + " holdout (seed " +
                      std::to_string(o.seed) + ", holdout " + std::to_string(o.holdout) +
