@@ -1,12 +1,14 @@
 // `arena solve`: exact endgame scores of Othello positions read from an FFO/OBF file, with the
 // best move, node count and time of each, checked against the file's scores when it has them.
-// The solver orders moves near the root with an evaluation: the built-in one, or with
-// --config the static evaluation of that engine config (e.g. a trained pattern set), which
-// changes node counts and times but never the scores.
+// The solver orders moves near the root with an evaluation: by default the shipped pattern
+// set (configs/othello/patterns.cfg of the clone the binary was built in), with --config the
+// static evaluation of another engine config, with --config built-in the solver's own small
+// evaluation. The ordering changes node counts and times, never the scores.
 #include <bit>
 #include <chrono>
 #include <ctime>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -113,6 +115,20 @@ void solve_one(Problem& p, othello::EndgameSolver& solver) {
   p.nodes = solver.nodes() - nodes0;
 }
 
+/// The shipped pattern config of the clone this binary was built in, found by walking up from
+/// the executable (build/<preset>/arena -> <clone>/configs/othello/patterns.cfg); "" when absent
+/// (an installed binary), which means the built-in ordering.
+std::string shipped_ordering_config() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
+  for (auto dir = exe.parent_path(); dir.has_relative_path(); dir = dir.parent_path()) {
+    const auto cfg = dir / "configs" / "othello" / "patterns.cfg";
+    if (std::filesystem::exists(cfg, ec)) return cfg.string();
+  }
+  return {};
+}
+
 }  // namespace
 
 int run_solve(const std::vector<std::string>& args) {
@@ -127,7 +143,8 @@ int run_solve(const std::vector<std::string>& args) {
       ("positions", po::value(&path)->required(),
        "FFO/OBF file: one position a line, 'BOARD SIDE; MOVE:SCORE; ...' (best move first)")
       ("config", po::value(&config_path),
-       "engine config whose static evaluation orders the moves (default: the built-in one)")
+       "engine config whose static evaluation orders the moves; `built-in` for the solver's own "
+       "(default: configs/othello/patterns.cfg of this build's clone, else built-in)")
       ("threads", po::value(&threads)->default_value(1), "positions solved in parallel (oneTBB)")
       ("hash-mb", po::value(&hash_mb)->default_value(64),
        "transposition table per solver thread, MiB (rounded down to a power of two)")
@@ -143,6 +160,8 @@ int run_solve(const std::vector<std::string>& args) {
   // 16-byte entries: 2^20 entries per 16 MiB.
   const int table_bits = std::bit_width(static_cast<unsigned>(hash_mb)) - 1 + 16;
 
+  if (vm.count("config") == 0U) config_path = shipped_ordering_config();
+  if (config_path == "built-in") config_path.clear();
   std::optional<core::EngineConfig> cfg;
   if (!config_path.empty()) {
     cfg = core::load_engine_config(config_path);
