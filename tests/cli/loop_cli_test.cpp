@@ -1,0 +1,161 @@
+// `arena loop` end to end on a tiny Blokus Duo run config: the run folder holds each stage's
+// files, `--json` carries the contract's keys, rerunning the same command on the finished
+// folder plays no game twice and reports the same result, and a run killed (SIGKILL) during
+// its self-play stage resumes to exactly the configured games.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int status = -1;
+  std::string out;
+};
+
+/// Runs `arena args` (stderr dropped) and returns its exit status and stdout.
+Outcome arena(const std::string& args) {
+  const std::string cmd = std::string("'") + ARENA_BINARY + "' " + args + " 2>/dev/null";
+  Outcome r;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+/// Game lines of a log (the run record excluded).
+int games_in(const fs::path& log) {
+  std::ifstream in(log);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) n += line.find("\"type\":\"game\"") != std::string::npos;
+  return n;
+}
+
+/// A fresh folder with a one-round Blokus Duo run config of `train_games` training games.
+fs::path make_run_config(const std::string& tag, int train_games) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("arena_loop_" + tag + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "loop.cfg")
+      << "game = blokus-duo\nstart = " << ARENA_SOURCE_DIR
+      << "/configs/blokus-duo/classic.cfg\nrounds = 1\nthreads = 1\nseed = 3\n"
+      << "[train]\ngames = " << train_games << "\ndepth = 1\nopenings = random:2\n"
+      << "[tune]\nlabel = search\nmethod = ridge\nholdout = 0.2\nskip_plies = 2\n"
+         "[match]\ngames = 4\ndepth = 1\nopenings = random:2\n"
+         "sprt = elo0=0,elo1=20,alpha=0.05,beta=0.05\n"
+         "[final]\ngames = 4\ndepth = 1\nopenings = random:2\n";
+  return dir;
+}
+
+TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
+  const fs::path dir = make_run_config("tiny", 6);
+  const fs::path cfg = dir / "loop.cfg";
+  const fs::path run = dir / "run";
+  const std::string args =
+      "loop --config '" + cfg.string() + "' --run-dir '" + run.string() + "' --quiet --json";
+
+  const Outcome first = arena(args);
+  ASSERT_EQ(first.status, 0);
+  const auto s = nlohmann::json::parse(first.out);
+  ASSERT_EQ(s.at("rounds").size(), 1U);
+  const auto& round = s["rounds"][0];
+  EXPECT_EQ(round.at("games"), 6);
+  EXPECT_GT(round.at("positions").get<int>(), 0);
+  EXPECT_TRUE(round.at("elo_ci95").is_array() && round["elo_ci95"].size() == 2U);
+  EXPECT_TRUE(round.at("accepted").is_boolean());
+  EXPECT_TRUE(s.at("start_config").is_string());
+  EXPECT_TRUE(s.at("best_config").is_string());
+  // The final match best vs start is played only when a candidate was accepted.
+  const bool accepted = round["accepted"].get<bool>();
+  if (accepted) {
+    EXPECT_EQ(s.at("best_vs_start").at("games"), 4);
+    EXPECT_EQ(s["best_vs_start"].at("elo_ci95").size(), 2U);
+    EXPECT_EQ(games_in(run / "final.jsonl"), 4);
+  } else {
+    EXPECT_TRUE(s.at("best_vs_start").is_null());
+    EXPECT_EQ(s["best_config"], s["start_config"]);
+  }
+  for (const char* f : {"round-1/train.jsonl", "round-1/candidate.cfg", "round-1/fit.json",
+                        "round-1/match.jsonl", "round-1/round.json", "summary.json",
+                        "summary.txt"}) {
+    EXPECT_TRUE(fs::exists(run / f)) << f;
+  }
+  EXPECT_EQ(games_in(run / "round-1/train.jsonl"), 6);
+  const int match_games = games_in(run / "round-1/match.jsonl");
+  EXPECT_EQ(match_games, round.at("match_games").get<int>());
+
+  // The same command on the finished folder: nothing played again, the same summary (but for
+  // this invocation's own seconds).
+  const Outcome again = arena(args);
+  ASSERT_EQ(again.status, 0);
+  auto resumed = nlohmann::json::parse(again.out);
+  auto expected = s;
+  resumed.erase("seconds");
+  expected.erase("seconds");
+  EXPECT_EQ(resumed, expected);
+  EXPECT_EQ(games_in(run / "round-1/train.jsonl"), 6);
+  EXPECT_EQ(games_in(run / "round-1/match.jsonl"), match_games);
+  if (accepted) {
+    EXPECT_EQ(games_in(run / "final.jsonl"), 4);
+  }
+  fs::remove_all(dir);
+}
+
+TEST(LoopCli, KilledDuringSelfPlayResumesToTheConfiguredGames) {
+  constexpr int kTrain = 60;
+  const fs::path dir = make_run_config("killed", kTrain);
+  const fs::path run = dir / "run";
+  const fs::path train = run / "round-1" / "train.jsonl";
+  const std::string args = "loop --config '" + (dir / "loop.cfg").string() + "' --run-dir '" +
+                           run.string() + "' --quiet --json";
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const std::string cmd = std::string("exec '") + ARENA_BINARY + "' " + args + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (games_in(train) < 3 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  if (WIFEXITED(status)) GTEST_SKIP() << "the run ended before the kill";
+  ASSERT_LT(games_in(train), kTrain);
+
+  const Outcome resumed = arena(args);
+  ASSERT_EQ(resumed.status, 0);
+  const auto s = nlohmann::json::parse(resumed.out);
+  EXPECT_EQ(s.at("rounds").at(0).at("games"), kTrain);
+  std::set<std::int64_t> ids;
+  std::ifstream in(train);
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line);
+    if (j.at("type") == "game") {
+      EXPECT_TRUE(ids.insert(j.at("id").get<std::int64_t>()).second);
+    }
+  }
+  EXPECT_EQ(ids.size(), static_cast<std::size_t>(kTrain));
+  fs::remove_all(dir);
+}
+
+}  // namespace
