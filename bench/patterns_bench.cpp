@@ -52,38 +52,6 @@ std::vector<double> some_weights(const arena::core::FeatureSet<Position>& fs) {
   return w;
 }
 
-void run_linear(benchmark::State& state, const char* set) {
-  const auto positions = bench_positions();
-  auto fs = Othello::make_feature_set(set);
-  auto w = some_weights(*fs);
-  const arena::core::LinearEval<Position> eval(std::move(fs), std::move(w));
-  arena::core::SparseFeatures scratch;
-  std::int64_t sum = 0;
-  for (auto _ : state) {
-    for (const Position& p : positions) sum += eval.evaluate(p, scratch);
-  }
-  benchmark::DoNotOptimize(sum);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
-}
-
-void BM_ClassicLinearEval(benchmark::State& state) { run_linear(state, "classic"); }
-BENCHMARK(BM_ClassicLinearEval);
-
-void BM_PatternsLinearEval(benchmark::State& state) { run_linear(state, "patterns"); }
-BENCHMARK(BM_PatternsLinearEval);
-
-void BM_PatternsEvaluator(benchmark::State& state) {
-  const auto positions = bench_positions();
-  const arena::othello::PatternEvaluator eval(some_weights(*arena::othello::make_pattern_set()));
-  std::int64_t sum = 0;
-  for (auto _ : state) {
-    for (const Position& p : positions) sum += eval.evaluate(p);
-  }
-  benchmark::DoNotOptimize(sum);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
-}
-BENCHMARK(BM_PatternsEvaluator);
-
 /// The children of every position (passes and game ends left out), evaluated in turn.
 std::vector<Position> bench_children() {
   std::vector<Position> out;
@@ -97,9 +65,16 @@ std::vector<Position> bench_children() {
   return out;
 }
 
-void BM_ClassicLinearEvalChildren(benchmark::State& state) {
-  const auto positions = bench_children();
-  auto fs = Othello::make_feature_set("classic");
+/// The positions of one access pattern: along the games, or every child of each position.
+enum class Access { Games, Children };
+
+std::vector<Position> positions_for(Access access) {
+  return access == Access::Games ? bench_positions() : bench_children();
+}
+
+void run_linear(benchmark::State& state, const char* set, Access access) {
+  const auto positions = positions_for(access);
+  auto fs = Othello::make_feature_set(set);
   auto w = some_weights(*fs);
   const arena::core::LinearEval<Position> eval(std::move(fs), std::move(w));
   arena::core::SparseFeatures scratch;
@@ -110,10 +85,9 @@ void BM_ClassicLinearEvalChildren(benchmark::State& state) {
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
 }
-BENCHMARK(BM_ClassicLinearEvalChildren);
 
-void BM_PatternsEvaluatorChildren(benchmark::State& state) {
-  const auto positions = bench_children();
+void run_patterns(benchmark::State& state, Access access) {
+  const auto positions = positions_for(access);
   const arena::othello::PatternEvaluator eval(some_weights(*arena::othello::make_pattern_set()));
   std::int64_t sum = 0;
   for (auto _ : state) {
@@ -122,7 +96,12 @@ void BM_PatternsEvaluatorChildren(benchmark::State& state) {
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(positions.size()));
 }
-BENCHMARK(BM_PatternsEvaluatorChildren);
+
+BENCHMARK_CAPTURE(run_linear, ClassicLinearEval, "classic", Access::Games);
+BENCHMARK_CAPTURE(run_linear, PatternsLinearEval, "patterns", Access::Games);
+BENCHMARK_CAPTURE(run_patterns, PatternsEvaluator, Access::Games);
+BENCHMARK_CAPTURE(run_linear, ClassicLinearEvalChildren, "classic", Access::Children);
+BENCHMARK_CAPTURE(run_patterns, PatternsEvaluatorChildren, Access::Children);
 
 /// Midgame positions (transcripts) searched to depth 8.
 constexpr const char* kSearchPositions[] = {
