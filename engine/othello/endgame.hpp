@@ -6,6 +6,11 @@
 //  - The root: a score predicted by a shallow evaluation search, then null-window probes
 //    (MTD(f)-like, steps of 2 discs) starting a little below it, since a probe that fails
 //    high is cheaper than one that fails low, instead of one full-window search.
+//  - Selective passes before the exact one (Multi-ProbCut, Buro 1997, as Edax and Logistello
+//    solve): each pass lets a shallow evaluation search cut a deep node whose prediction lies
+//    t standard deviations outside the window, t growing pass after pass. The passes are
+//    cheap and leave the table full of good moves and a close score for the exact pass;
+//    their bounds are tagged with the pass and never cut an exact search.
 //  - Deep nodes (more than kShallowEmpties empties): transposition table, principal variation
 //    search with null windows, the table's best move first, enhanced transposition cutoff
 //    (a child already stored with a refuting bound ends the node before any search), and a
@@ -22,6 +27,7 @@
 // All final scores are even (the empties go to the winner), which the null windows use.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -83,6 +89,8 @@ class EndgameSolver {
   static constexpr int kSortEmpties = 13;
   /// From this many empties on, children are probed in the table before searching (ETC).
   static constexpr int kEtcEmpties = 10;
+  /// From this many empties on, selective passes try ProbCut at deep nodes.
+  static constexpr int kProbCutEmpties = 12;
 
  private:
   /// Transposition table entry (16 bytes):
@@ -91,18 +99,27 @@ class EndgameSolver {
   ///   upper     8  upper bound of the score (discs)
   ///   move      8  best or refuting move square (kPassSquare = none)
   ///   empties   8  empties of the position (replacement: deeper positions stay)
-  ///   (32 bits padding)
+  ///   level     8  the pass whose search found the bounds (kExactLevel: exact bounds)
+  ///   (24 bits padding)
   struct Entry {
     std::uint64_t key = 0;
     std::int8_t lower = -64;
     std::int8_t upper = 64;
     std::uint8_t move = kPassSquare;
     std::uint8_t empties = 0;
+    std::uint8_t level = 0;
   };
+
+  /// ProbCut confidence of each selective pass, in standard deviations of the evaluation's
+  /// error (1.0 cuts at about 84% one-sided confidence); the exact pass follows the last.
+  static constexpr std::array<double, 2> kPassConfidence = {1.0, 2.0};
+  static constexpr int kExactLevel = static_cast<int>(kPassConfidence.size());
 
   struct Candidate;
 
   [[nodiscard]] const Entry* find(std::uint64_t key) const;
+  int root_probes(Bitboard p, Bitboard o, int empties, int guess, int margin);
+  bool probcut(Bitboard p, Bitboard o, int alpha, int beta, int empties, int& score);
   int order_moves(Bitboard p, Bitboard o, int empties, int tt_move, Candidate* list);
   int eval_search(Bitboard p, Bitboard o, int alpha, int beta, int depth, bool passed);
   int search_deep(Bitboard p, Bitboard o, int alpha, int beta, int empties, bool passed);
@@ -113,6 +130,7 @@ class EndgameSolver {
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;
+  int level_ = kExactLevel;  ///< the current pass: selective below kExactLevel
 };
 
 }  // namespace arena::othello

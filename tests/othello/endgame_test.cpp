@@ -93,9 +93,10 @@ TEST(Endgame, MatchesMinimaxAndKeepsTheFailSoftContract) {
 }
 
 TEST(Endgame, OrderingEvaluationChangesNodesButNeverScores) {
-  // Positions deep enough (14-16 empties) for the evaluation-ordered nodes and the root's
-  // null-window probes from a predicted score; a misleading evaluation (the negated built-in)
-  // and a constant one must find the same scores as the built-in.
+  // Positions deep enough (14-16 empties) for the evaluation-ordered nodes, the root's
+  // null-window probes from a predicted score and the selective (ProbCut) passes; a misleading
+  // evaluation (the negated built-in, whose ProbCut cuts are wrong) and a constant one must find
+  // the same scores as the built-in, and the root the same as one exact full-window search.
   const OrderingEval negated = [](Bitboard p, Bitboard o) { return -default_ordering_eval(p, o); };
   const OrderingEval constant = [](Bitboard, Bitboard) { return 0; };
   std::mt19937_64 rng(7);
@@ -103,6 +104,7 @@ TEST(Endgame, OrderingEvaluationChangesNodesButNeverScores) {
     const Position p = random_endgame(rng, 14 + i % 3);
     EndgameSolver built_in(16);
     const auto expected = built_in.solve_root(p.player, p.opponent);
+    EXPECT_EQ(expected.score, EndgameSolver(16).solve(p.player, p.opponent));
     for (const OrderingEval& eval : {negated, constant}) {
       EndgameSolver other(16, eval);
       const auto r = other.solve_root(p.player, p.opponent);
