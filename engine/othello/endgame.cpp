@@ -488,13 +488,15 @@ bool EndgameSolver::probcut(Bitboard p, Bitboard o, int alpha, int beta, int emp
   const int depth = probcut_depth(empties);
   const double margin = kPassConfidence[static_cast<std::size_t>(level_)] * probcut_sigma(depth);
   const int high = static_cast<int>(std::lround((beta + margin) * 100.0));
+  // The bounds returned are the nearest even scores beyond the window (every final score is
+  // even), so that the root's probes step by 2 discs in the selective passes too.
   if (beta + margin < 64 && eval_search(p, o, high - 1, high, depth, false) >= high) {
-    score = beta;
+    score = beta + (beta & 1);
     return true;
   }
   const int low = static_cast<int>(std::lround((alpha - margin) * 100.0));
   if (alpha - margin > -64 && eval_search(p, o, low, low + 1, depth, false) <= low) {
-    score = alpha;
+    score = alpha - (alpha & 1);
     return true;
   }
   return false;
