@@ -174,9 +174,10 @@ const std::array<std::array<std::uint8_t, 256>, 8> kLineFlipCount = [] {
 const std::array<std::array<Bitboard, 64>, 2> kDiagonals = [] {
   std::array<std::array<Bitboard, 64>, 2> table{};
   for (int sq = 0; sq < 64; ++sq) {
+    const auto i = static_cast<std::size_t>(sq);
     for (int t = 0; t < 64; ++t) {
-      if ((t & 7) - (t >> 3) == (sq & 7) - (sq >> 3)) table[0][static_cast<std::size_t>(sq)] |= square_bit(t);
-      if ((t & 7) + (t >> 3) == (sq & 7) + (sq >> 3)) table[1][static_cast<std::size_t>(sq)] |= square_bit(t);
+      if ((t & 7) - (t >> 3) == (sq & 7) - (sq >> 3)) table[0][i] |= square_bit(t);
+      if ((t & 7) + (t >> 3) == (sq & 7) + (sq >> 3)) table[1][i] |= square_bit(t);
     }
   }
   return table;
@@ -193,8 +194,8 @@ int last_flip_count(int sq, Bitboard own) {
   const auto count = [](int x, Bitboard line) {
     return kLineFlipCount[static_cast<std::size_t>(x)][static_cast<std::size_t>(line)];
   };
-  const auto diagonal = [&](int kind) {
-    return ((own & kDiagonals[static_cast<std::size_t>(kind)][static_cast<std::size_t>(sq)]) * kGather) >> 56;
+  const auto diagonal = [&](std::size_t kind) {
+    return ((own & kDiagonals[kind][static_cast<std::size_t>(sq)]) * kGather) >> 56;
   };
   return count(col, (own >> (8 * row)) & 0xFF) +
          count(row, static_cast<Bitboard>(column_a_byte(own >> col))) + count(col, diagonal(0)) +
