@@ -74,8 +74,9 @@ struct LoopSummary {
 };
 
 /// Runs (or resumes) a loop. A SIGINT/SIGTERM during a self-play stage ends it early with
-/// `interrupted` set (never with a round short of games). Throws InputError (exit 2) for a bad run config, a run folder whose
-/// loop.cfg differs from the given config, and the stages' own input errors.
+/// `interrupted` set (never with a round short of games). Throws InputError (exit 2) for a bad
+/// run config, a run folder whose loop.cfg differs from the given config, and the stages' own
+/// input errors.
 [[nodiscard]] LoopSummary run_loop(const LoopOptions& options);
 
 /// The `--json` document: rounds [{round, games (training), positions, losses {train_before,

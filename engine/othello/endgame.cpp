@@ -170,19 +170,6 @@ const std::array<std::array<std::uint8_t, 256>, 8> kLineFlipCount = [] {
   return table;
 }();
 
-/// The diagonal (kind 0: a1-h8 direction, 1: h1-a8 direction) through each square.
-const std::array<std::array<Bitboard, 64>, 2> kDiagonals = [] {
-  std::array<std::array<Bitboard, 64>, 2> table{};
-  for (int sq = 0; sq < 64; ++sq) {
-    const auto i = static_cast<std::size_t>(sq);
-    for (int t = 0; t < 64; ++t) {
-      if ((t & 7) - (t >> 3) == (sq & 7) - (sq >> 3)) table[0][i] |= square_bit(t);
-      if ((t & 7) + (t >> 3) == (sq & 7) + (sq >> 3)) table[1][i] |= square_bit(t);
-    }
-  }
-  return table;
-}();
-
 /// Discs that `own` flips by playing at `sq` when every other square is occupied (the last
 /// empty): the sum over sq's four lines of a table lookup, each line's discs gathered into a
 /// byte indexed by column (rows, diagonals) or row (the column). Much cheaper than flips(),
@@ -194,12 +181,12 @@ int last_flip_count(int sq, Bitboard own) {
   const auto count = [](int x, Bitboard line) {
     return kLineFlipCount[static_cast<std::size_t>(x)][static_cast<std::size_t>(line)];
   };
-  const auto diagonal = [&](std::size_t kind) {
-    return ((own & kDiagonals[kind][static_cast<std::size_t>(sq)]) * kGather) >> 56;
-  };
+  // A diagonal is the two opposite rays from sq (directions 4/5 and 6/7 of kRays).
+  const auto& ray = detail::kRays[static_cast<std::size_t>(sq)];
+  const auto diagonal = [&](int d) { return ((own & (ray[d] | ray[d + 1])) * kGather) >> 56; };
   return count(col, (own >> (8 * row)) & 0xFF) +
-         count(row, static_cast<Bitboard>(column_a_byte(own >> col))) + count(col, diagonal(0)) +
-         count(col, diagonal(1));
+         count(row, static_cast<Bitboard>(column_a_byte(own >> col))) + count(col, diagonal(4)) +
+         count(col, diagonal(6));
 }
 
 /// Exact score with one empty square `sq` left: p plays it if it flips, else o does, else the

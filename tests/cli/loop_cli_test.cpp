@@ -6,20 +6,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
-#include <thread>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/selfplay/log_polling.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
+using arena::selfplay::testing::logged_games;
+using arena::selfplay::testing::wait_for_logged_games;
 
 struct Outcome {
   int status = -1;
@@ -37,14 +39,6 @@ Outcome arena(const std::string& args) {
   const int status = ::pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
-}
-
-/// Game lines of a log (the run record excluded).
-int games_in(const fs::path& log) {
-  std::ifstream in(log);
-  int n = 0;
-  for (std::string line; std::getline(in, line);) n += line.find("\"type\":\"game\"") != std::string::npos;
-  return n;
 }
 
 /// A fresh folder with a one-round Blokus Duo run config of `train_games` training games.
@@ -87,7 +81,7 @@ TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
   if (accepted) {
     EXPECT_EQ(s.at("best_vs_start").at("games"), 4);
     EXPECT_EQ(s["best_vs_start"].at("elo_ci95").size(), 2U);
-    EXPECT_EQ(games_in(run / "final.jsonl"), 4);
+    EXPECT_EQ(logged_games(run / "final.jsonl"), 4);
   } else {
     EXPECT_TRUE(s.at("best_vs_start").is_null());
     EXPECT_EQ(s["best_config"], s["start_config"]);
@@ -97,8 +91,8 @@ TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
                         "summary.txt"}) {
     EXPECT_TRUE(fs::exists(run / f)) << f;
   }
-  EXPECT_EQ(games_in(run / "round-1/train.jsonl"), 6);
-  const int match_games = games_in(run / "round-1/match.jsonl");
+  EXPECT_EQ(logged_games(run / "round-1/train.jsonl"), 6);
+  const int match_games = logged_games(run / "round-1/match.jsonl");
   EXPECT_EQ(match_games, round.at("match_games").get<int>());
 
   // The same command on the finished folder: nothing played again, the same summary (but for
@@ -110,10 +104,10 @@ TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
   resumed.erase("seconds");
   expected.erase("seconds");
   EXPECT_EQ(resumed, expected);
-  EXPECT_EQ(games_in(run / "round-1/train.jsonl"), 6);
-  EXPECT_EQ(games_in(run / "round-1/match.jsonl"), match_games);
+  EXPECT_EQ(logged_games(run / "round-1/train.jsonl"), 6);
+  EXPECT_EQ(logged_games(run / "round-1/match.jsonl"), match_games);
   if (accepted) {
-    EXPECT_EQ(games_in(run / "final.jsonl"), 4);
+    EXPECT_EQ(logged_games(run / "final.jsonl"), 4);
   }
   fs::remove_all(dir);
 }
@@ -132,15 +126,12 @@ TEST(LoopCli, KilledDuringSelfPlayResumesToTheConfiguredGames) {
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (games_in(train) < 3 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  wait_for_logged_games(train, 3);
   ::kill(pid, SIGKILL);
   int status = 0;
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   if (WIFEXITED(status)) GTEST_SKIP() << "the run ended before the kill";
-  ASSERT_LT(games_in(train), kTrain);
+  ASSERT_LT(logged_games(train), kTrain);
 
   const Outcome resumed = arena(args);
   ASSERT_EQ(resumed.status, 0);

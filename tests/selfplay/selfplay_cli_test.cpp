@@ -24,6 +24,7 @@
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/othello/othello.hpp"
 #include "selfplay/game_log.hpp"
+#include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/replay.hpp"
 
 extern char** environ;
@@ -202,24 +203,10 @@ TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
   EXPECT_NE(different.err.find("'games'"), std::string::npos) << different.err;
 }
 
-/// Waits (up to 60 s) until `path` holds at least one whole game line: by then the run has
-/// installed its signal handlers (a fixed delay races a slow start under the sanitizers).
-void wait_for_first_game(const std::string& path) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::ifstream in(path);
-    std::string line;
-    int whole = 0;
-    while (std::getline(in, line)) whole += in.eof() ? 0 : 1;
-    if (whole >= 2) return;  // the run record and a game
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-}
-
 TEST_F(SelfplayCli, SigintStopsCleanlyAndPrintsHowToResume) {
   const auto args = othello_args(file("i.jsonl"), 400, 2);
   const pid_t pid = spawn(args, "interrupted");
-  wait_for_first_game(file("i.jsonl"));
+  testing::wait_for_logged_games(file("i.jsonl"), 1);
   ::kill(pid, SIGINT);
   const Outcome r = finish(pid, "interrupted");
   if (r.status == 0) GTEST_SKIP() << "the run finished before the signal";
