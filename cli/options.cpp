@@ -1,8 +1,10 @@
 // Shared option parsing for the subcommands (Boost.Program_options), turning its exceptions
-// into InputError so that every usage mistake exits 2 with the option named.
+// into InputError so that every usage mistake exits 2 with the option named (and, for an
+// unknown option, the closest one meant).
 #include <iostream>
 
 #include "cli/command.hpp"
+#include "cli/option_hint.hpp"
 #include "engine/core/errors.hpp"
 
 namespace po = boost::program_options;
@@ -23,6 +25,21 @@ bool parse_options(const std::string& command, const std::string& synopsis,
       return false;
     }
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    // Boost names only the part it could not match ("-c" of "-concurrency"): name the word
+    // as typed, and hint at the option meant.
+    const std::string part = e.get_option_name();
+    std::string word = part;
+    for (const auto& a : args) {
+      if (!part.empty() && a.rfind(part, 0) == 0) {
+        word = a.substr(0, a.find('='));
+        break;
+      }
+    }
+    std::vector<std::string> known;
+    for (const auto& o : all.options()) known.push_back(o->long_name());
+    throw InputError("unrecognised option '" + word + "'" + option_hint(word, known) +
+                     " (see arena " + command + " --help)");
   } catch (const po::error& e) {
     throw InputError(std::string(e.what()) + " (see arena " + command + " --help)");
   }

@@ -15,7 +15,8 @@ namespace arena::selfplay {
 void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) {
   desc.add_options()
       ("engine", po::value(&opts.engines)->required(),
-       "engine config file (give two or more)")
+       "engine: a config file, or an outside program nboard:CMD (Othello) / gtp:CMD (Blokus "
+       "Duo), with options as nboard[name=N,move_ms=MS]:CMD (give two or more)")
       ("games", po::value(&opts.games)->default_value(opts.games),
        "number of games (ids 0..N-1; games 2k and 2k+1 share an opening, seats swapped)")
       ("threads", po::value(&opts.threads)->default_value(opts.threads),
