@@ -2,8 +2,8 @@
 // split over files) into one log sorted by game id. The checks are the shared reader's: run
 // records must agree except for the shard, a game id twice with different content is an
 // error, identical duplicates are kept once. The output is written to a temporary file and
-// renamed, so an interrupted merge never leaves a half-written log at --out.
-#include <filesystem>
+// renamed, so an interrupted merge never leaves a half-written log at --out; `--out X.jsonl.gz`
+// or `X.jsonl.zst` writes it compressed.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -23,7 +23,7 @@ int run_merge(const std::vector<std::string>& args) {
   po::options_description desc("merge options");
   desc.add_options()
       ("log", po::value(&inputs)->required(), "input logs (positional)")
-      ("out", po::value(&out)->required(), "the merged log")
+      ("out", po::value(&out)->required(), "the merged log (.jsonl, .jsonl.gz or .jsonl.zst)")
       ("json", po::bool_switch(&json), "print the report as one JSON document");
   po::positional_options_description positional;
   positional.add("log", -1);
@@ -33,12 +33,7 @@ int run_merge(const std::vector<std::string>& args) {
   const selfplay::LogSet set = selfplay::read_logs(inputs);
   for (const auto& w : set.warnings) std::cerr << "warning: " << w << "\n";
 
-  const std::string tmp = out + ".merging";
-  {
-    auto writer = selfplay::LogWriter::create(tmp, set.run);
-    for (const auto& g : set.games) writer.write(g);
-  }
-  std::filesystem::rename(tmp, out);
+  selfplay::write_log_file(out, set.run, set.games);
 
   std::int64_t missing = 0;
   if (set.run.shard_count == 1) missing = set.run.games - static_cast<std::int64_t>(set.games.size());

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "engine/core/errors.hpp"
+#include "selfplay/log_codec.hpp"
 
 namespace fs = std::filesystem;
 
@@ -106,7 +107,7 @@ void load_folder(const fs::path& root, const std::vector<std::string>& known_gam
   }
   std::vector<std::tuple<int, std::string, fs::path>> found;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file() && entry.path().extension() == ".jsonl") {
+    if (entry.is_regular_file() && selfplay::is_log_path(entry.path().string())) {
       found.emplace_back(round_of(root, entry.path()), fs::relative(entry.path(), root).string(),
                          entry.path());
     }
@@ -117,7 +118,7 @@ void load_folder(const fs::path& root, const std::vector<std::string>& known_gam
     const int rb = std::get<0>(b) == 0 ? 1 << 30 : std::get<0>(b);
     return std::tie(ra, std::get<1>(a)) < std::tie(rb, std::get<1>(b));
   });
-  if (found.empty()) out.problems.push_back(root.string() + ": no game logs (*.jsonl) found");
+  if (found.empty()) out.problems.push_back(root.string() + ": no game logs (*.jsonl, *.jsonl.gz, *.jsonl.zst) found");
   for (const auto& [round, label, path] : found) {
     read_one(path.string(), label, round, known_games, out);
   }

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.hpp"
+#include "selfplay/log_codec.hpp"
 
 namespace arena::selfplay {
 
@@ -254,7 +255,8 @@ LogFile read_log_file(const std::string& path) {
   if (!in) throw InputError(where(path, 0) + "cannot open log: " + std::strerror(errno));
   std::stringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  const DecodedLog decoded = decode_log(log_codec_of(path), buffer.str(), path);
+  const std::string& text = decoded.text;
 
   LogFile log;
   log.path = path;
@@ -307,6 +309,13 @@ LogFile read_log_file(const std::string& path) {
                        " repeated with different content");
     }
   }
+  if (decoded.torn_frame && !log.torn_tail) {
+    // A compressed log cut inside a frame: its complete frames hold whole lines only.
+    log.torn_tail = true;
+    log.warnings.push_back(where(path, ++line_no) + "dropped an incomplete last frame (" +
+                           std::to_string(decoded.torn_bytes) + " compressed bytes)");
+  }
+  log.intact_bytes = decoded.file_offset(log.intact_bytes);
   if (line_no == 0 || (line_no == 1 && log.torn_tail)) {
     throw InputError(where(path, 1) + "no run record (empty or torn first line)");
   }
@@ -353,13 +362,30 @@ LogSet read_logs(const std::vector<std::string>& paths) {
   return set;
 }
 
+void write_log_file(const std::string& path, const RunRecord& run,
+                    const std::vector<GameRecord>& games) {
+  std::string text = to_json(run).dump() + "\n";
+  for (const auto& g : games) text += to_json(g).dump() + "\n";
+  const std::string tmp = path + ".partial";
+  const auto parent = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << compress_frame(log_codec_of(path), text);
+    if (!out.flush()) throw InputError(tmp + ": cannot write the log");
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError(path + ": cannot replace with " + tmp + ": " + ec.message());
+}
+
 LogWriter LogWriter::create(const std::string& path, const RunRecord& run, bool sync) {
   const auto parent = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) throw InputError(path + ": cannot create log: " + std::strerror(errno));
-  LogWriter w(path, fd, sync);
+  LogWriter w(path, fd, sync, log_codec_of(path));
   w.write_line(to_json(run).dump() + "\n");
   return w;
 }
@@ -372,10 +398,11 @@ LogWriter LogWriter::append(const std::string& path, std::uint64_t intact_bytes,
     ::close(fd);
     throw InputError(path + ": cannot drop the torn last line: " + std::strerror(err));
   }
-  return LogWriter(path, fd, sync);
+  return LogWriter(path, fd, sync, log_codec_of(path));
 }
 
-LogWriter::LogWriter(LogWriter&& o) noexcept : path_(std::move(o.path_)), fd_(o.fd_), sync_(o.sync_) {
+LogWriter::LogWriter(LogWriter&& o) noexcept
+    : path_(std::move(o.path_)), fd_(o.fd_), sync_(o.sync_), codec_(o.codec_) {
   o.fd_ = -1;
 }
 
@@ -385,7 +412,9 @@ LogWriter::~LogWriter() {
 
 void LogWriter::write(const GameRecord& g) { write_line(to_json(g).dump() + "\n"); }
 
-void LogWriter::write_line(const std::string& line) {
+void LogWriter::write_line(const std::string& text) {
+  // A compressed log gets one complete frame per line, so a crash tears at most the last one.
+  const std::string line = compress_frame(codec_, text);
   const std::lock_guard lock(mutex_);
   // One write(2) on an O_APPEND descriptor places the whole line at the end; the loop only
   // covers the rare short write (signal, full disk), where a torn line is the worst outcome.

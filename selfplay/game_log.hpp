@@ -31,6 +31,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "selfplay/log_codec.hpp"
+
 namespace arena::selfplay {
 
 /// Version of the record layout written by this build; readers accept exactly this version.
@@ -150,7 +152,8 @@ struct LogFile {
   std::vector<std::string> warnings;  ///< "FILE:LINE: ..." for the torn tail, duplicates
 };
 
-/// Reads one log. A last line that does not end in '\n' is a torn write: dropped with a
+/// Reads one log, plain or compressed (`.gz`, `.zst`: log_codec.hpp). A last line that does not
+/// end in '\n', or a compressed log's last frame cut short, is a torn write: dropped with a
 /// warning (FILE:LINE). Throws InputError naming FILE:LINE for: an unreadable file, an empty
 /// file, a first line that is not a run record, any other malformed line or record, a format
 /// version other than kLogFormatVersion, a second run record, and a duplicate game id whose
@@ -173,7 +176,15 @@ struct LogSet {
 /// kept once. Throws InputError when `paths` is empty.
 [[nodiscard]] LogSet read_logs(const std::vector<std::string>& paths);
 
-/// Appends records to a log, one whole line per write(2), safe to call from many threads.
+/// Writes a whole log at once (merge): the run record and `games`, a compressed path (`.gz`,
+/// `.zst`) as one frame (a better ratio than a frame per line), through "PATH.partial" renamed
+/// over `path`, so an interrupted write never leaves a half log there. Throws InputError when
+/// the file cannot be written.
+void write_log_file(const std::string& path, const RunRecord& run,
+                    const std::vector<GameRecord>& games);
+
+/// Appends records to a log, one whole line per write(2), safe to call from many threads. A
+/// compressed path (`.gz`, `.zst`) gets one complete gzip member / zstd frame per line.
 class LogWriter {
  public:
   /// Creates (or truncates) `path` and writes the run record. Parent folders are created.
@@ -194,12 +205,14 @@ class LogWriter {
   [[nodiscard]] const std::string& path() const { return path_; }
 
  private:
-  LogWriter(std::string path, int fd, bool sync) : path_(std::move(path)), fd_(fd), sync_(sync) {}
-  void write_line(const std::string& line);
+  LogWriter(std::string path, int fd, bool sync, LogCodec codec)
+      : path_(std::move(path)), fd_(fd), sync_(sync), codec_(codec) {}
+  void write_line(const std::string& text);
 
   std::string path_;
   int fd_ = -1;
   bool sync_ = false;
+  LogCodec codec_ = LogCodec::Plain;
   std::mutex mutex_;
 };
 

@@ -358,5 +358,25 @@ TEST(AnalyzeCli, PlotWithoutGnuplotExits2) {
   EXPECT_THAT(r.err, HasSubstr("gnuplot"));
 }
 
+TEST(AnalyzeCli, GzipAndZstdLogsGiveThePlainLogsResult) {
+  const std::string log = write_log("packed.jsonl", run_record({"new", "base"}), two_engine_games());
+  // Compressed by the stock tools, not by arena's own writer.
+  ASSERT_EQ(std::system(("gzip -c '" + log + "' > '" + log + ".gz'").c_str()), 0);
+  ASSERT_EQ(std::system(("zstd -qc '" + log + "' > '" + log + ".zst'").c_str()), 0);
+  const CommandRun plain = analyze(log + " --json");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  for (const std::string& packed : {log + ".gz", log + ".zst"}) {
+    const CommandRun r = analyze(packed + " --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    json a = json::parse(r.out);
+    json b = json::parse(plain.out);
+    EXPECT_EQ(a["files"], json({packed}));
+    a.erase("files");  // the only field that names the input
+    b.erase("files");
+    EXPECT_EQ(a, b) << packed;
+    std::filesystem::remove(packed);
+  }
+}
+
 }  // namespace
 }  // namespace arena::analysis

@@ -24,6 +24,7 @@
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/othello/othello.hpp"
 #include "selfplay/game_log.hpp"
+#include "selfplay/log_codec.hpp"
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/replay.hpp"
 
@@ -201,6 +202,37 @@ TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
   const Outcome different = arena(longer);
   EXPECT_EQ(different.status, 2);
   EXPECT_NE(different.err.find("'games'"), std::string::npos) << different.err;
+}
+
+TEST_F(SelfplayCli, KilledCompressedRunResumesToExactlyTheRequestedGames) {
+  for (const char* name : {"k.jsonl.zst", "k.jsonl.gz"}) {
+    const auto args = blokus_args(file(name), 30, 2);
+    const pid_t pid = spawn(args, "killed");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::chrono::steady_clock::now() < deadline &&
+           (!fs::exists(file(name)) || read_log_file(file(name)).games.size() < 3)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ::kill(pid, SIGKILL);
+    const Outcome killed = finish(pid, "killed");
+    if (killed.status == 0) GTEST_SKIP() << "the run finished before the kill";
+    // The kill may land between frames: cut the next frame in half as a kill inside write(2) does.
+    const std::string frame = compress_frame(log_codec_of(name), R"({"type":"game","id":29})");
+    std::ofstream(file(name), std::ios::binary | std::ios::app) << frame.substr(0, frame.size() / 2);
+    ASSERT_TRUE(read_log_file(file(name)).torn_tail);
+
+    const Outcome resumed = arena(args);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_NE(resumed.err.find("incomplete last frame"), std::string::npos) << resumed.err;
+    const LogFile log = read_log_file(file(name));
+    EXPECT_FALSE(log.torn_tail) << name;
+    EXPECT_TRUE(log.warnings.empty()) << name;
+    ASSERT_EQ(log.games.size(), 30U) << name;
+    if (!fs::exists(file("full.jsonl"))) {
+      ASSERT_EQ(arena(blokus_args(file("full.jsonl"), 30, 2)).status, 0);
+    }
+    EXPECT_EQ(games_by_id(log), games_by_id(read_log_file(file("full.jsonl")))) << name;
+  }
 }
 
 TEST_F(SelfplayCli, SigintStopsCleanlyAndPrintsHowToResume) {
