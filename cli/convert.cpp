@@ -1,7 +1,8 @@
-// `arena convert --from FILE --to FILE`: between arena game logs and the field's record formats
+// `arena convert FILE --to FILE`: between arena game logs and the field's record formats
 // (records/formats.hpp). Every input game is replayed under the game's rules on the way in, so
 // a converted log holds only legal games; formats are told by the file names or given with
-// --from-format / --to-format.
+// --from-format / --to-format. `--to FILE.obf --label KIND` writes labelled positions instead
+// (tune/label_export.hpp): the positions the tuner would sample, one a line with its label.
 #include <fstream>
 #include <iostream>
 
@@ -13,6 +14,7 @@
 #include "engine/registry/games.hpp"
 #include "records/bridge.hpp"
 #include "records/formats.hpp"
+#include "tune/label_export.hpp"
 
 namespace po = boost::program_options;
 
@@ -86,6 +88,38 @@ void write_text(const std::string& path, const std::string& text) {
   if (!out.flush()) throw InputError(path + ": write failed");
 }
 
+/// Options of `--to FILE.obf`: the label and the tuner's sampling options with its defaults.
+struct PositionsOptions {
+  std::string label;
+  std::string init;
+  tune::SampleOptions sample;
+};
+
+/// The labelled positions text of `loaded`'s games (see tune/label_export.hpp).
+std::string positions_text(const LoadedGames& loaded, const std::string& from,
+                           PositionsOptions po) {
+  const auto terms = tune::parse_label(po.label);
+  if (terms.size() != 1) {
+    throw InputError("--label: a positions file holds one label kind (result, score, search "
+                     "or exact), got '" + po.label + "'");
+  }
+  if (po.sample.search_depth > 0) {
+    if (po.init.empty()) throw InputError("--search-depth: needs --init CFG (the engine that searches)");
+    po.sample.search_config = core::load_engine_config(po.init);
+  }
+  tune::InputSummary summary;
+  const auto games = tune::training_games(loaded.games, loaded.rules, from, summary);
+  if (summary.skipped > 0) {
+    std::cerr << "arena convert: " << from << ": skipped " << summary.skipped
+              << " games that did not end normally\n";
+  }
+  return with_game(loaded.game, [&]<class G>() {
+    tune::SampleStats stats;
+    return tune::labelled_positions_text<G>(games, po.sample, terms[0].kind, loaded.rules, stats,
+                                            {});
+  });
+}
+
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args) {
@@ -95,21 +129,45 @@ int run_convert(const std::vector<std::string>& args) {
   std::string to_format;
   std::string rules_text;
   bool json = false;
+  PositionsOptions positions;
+  auto& so = positions.sample;
   po::options_description opts("convert options");
   opts.add_options()
-      ("from", po::value(&from)->required(), "input file")
+      ("from", po::value(&from)->required(), "input file (or the first positional argument)")
       ("to", po::value(&to)->required(), "output file (overwritten)")
       ("from-format", po::value(&from_format),
        "input format: log, transcript, ggf, fourcc, blksgf, wtb (default: from the file name)")
       ("to-format", po::value(&to_format),
-       "output format: log, transcript, ggf, fourcc, blksgf (default: from the file name)")
+       "output format: log, transcript, ggf, fourcc, blksgf, positions (default: from the file "
+       "name; .obf = positions)")
       ("format", po::value(&to_format), "same as --to-format")
       ("rules", po::value(&rules_text)->default_value(""),
        "rules of imported games (Blokus Duo: scoring=gpcc|official)")
+      ("label", po::value(&positions.label),
+       "positions output: result | score | search | exact. One position a line, 'POSITION; "
+       "LABEL': the game's position notation (Othello: 64 squares a1..h8 X/O/- and the side "
+       "to move, as in OBF; Blokus Duo: the move codes from the start), then the value for the "
+       "side to move in game units. The positions are those arena tune samples")
+      ("init", po::value(&positions.init), "positions output with --search-depth: the engine that searches")
+      ("skip-plies", po::value(&so.skip_plies)->default_value(so.skip_plies),
+       "positions output: skip the first K plies of each game (as arena tune)")
+      ("max-per-game", po::value(&so.max_per_game)->default_value(so.max_per_game),
+       "positions output: at most M positions per game (0 = all)")
+      ("seed", po::value(&so.seed)->default_value(so.seed), "positions output: seed of --max-per-game")
+      ("exact-empties", po::value(&so.exact_empties)->default_value(so.exact_empties),
+       "label exact: solve positions with at most E empties")
+      ("search-depth", po::value(&so.search_depth)->default_value(so.search_depth),
+       "label search: positions without a recorded search score get one from --init searched "
+       "D plies deep (0 = drop them)")
+      ("search-max", po::value(&so.search_max)->default_value(so.search_max),
+       "with --search-depth: search at most N positions (0 = all)")
       ("json", po::bool_switch(&json), "print one JSON document");
+  po::positional_options_description positional;
+  positional.add("from", 1);
   po::variables_map vm;
-  if (!parse_options("convert", "--from FILE --to FILE [--from-format F] [--to-format F]", opts,
-                     {}, args, vm)) {
+  if (!parse_options("convert",
+                     "FILE --to FILE [--from-format F] [--to-format F] [--label KIND]", opts,
+                     positional, args, vm)) {
     return 0;
   }
   const auto in_fmt = from_format.empty() ? records::format_from_path(from)
@@ -119,6 +177,13 @@ int run_convert(const std::vector<std::string>& args) {
   if (out_fmt == records::Format::Wtb) {
     throw InputError("--to: writing WTHOR .wtb databases is not supported (import only)");
   }
+  if (in_fmt == records::Format::Positions) {
+    throw InputError(from + ": positions files are written by convert, read by arena tune --positions");
+  }
+  if ((out_fmt == records::Format::Positions) != !positions.label.empty()) {
+    throw InputError(positions.label.empty() ? "--to: a positions file needs --label KIND"
+                                             : "--label: only for a positions output (.obf)");
+  }
 
   LoadedGames loaded = load(in_fmt, from, rules_text);
   const std::string out_game = records::format_game(out_fmt);
@@ -126,7 +191,9 @@ int run_convert(const std::vector<std::string>& args) {
     throw InputError("--to: format " + records::format_name(out_fmt) + " holds " + out_game +
                      " games, but " + from + " holds " + loaded.game + " games");
   }
-  if (out_fmt == records::Format::Log) {
+  if (out_fmt == records::Format::Positions) {
+    write_text(to, positions_text(loaded, from, positions));
+  } else if (out_fmt == records::Format::Log) {
     std::vector<std::string> command_line = {"arena", "convert"};
     command_line.insert(command_line.end(), args.begin(), args.end());
     records::write_log(to, loaded.game, loaded.rules, loaded.games, from, command_line);

@@ -16,6 +16,7 @@
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/core/errors.hpp"
 #include "records/ggf.hpp"
+#include "selfplay/log_codec.hpp"
 
 namespace arena::records {
 
@@ -63,8 +64,9 @@ Format parse_format(const std::string& name) {
   if (name == "fourcc") return Format::Fourcc;
   if (name == "blksgf") return Format::Blksgf;
   if (name == "wtb") return Format::Wtb;
+  if (name == "positions") return Format::Positions;
   throw InputError("unknown format '" + name +
-                   "' (expected log, transcript, ggf, fourcc, blksgf or wtb)");
+                   "' (expected log, transcript, ggf, fourcc, blksgf, wtb or positions)");
 }
 
 std::string format_name(Format f) {
@@ -75,6 +77,7 @@ std::string format_name(Format f) {
     case Format::Fourcc: return "fourcc";
     case Format::Blksgf: return "blksgf";
     case Format::Wtb: return "wtb";
+    case Format::Positions: return "positions";
   }
   return "?";
 }
@@ -82,14 +85,15 @@ std::string format_name(Format f) {
 Format format_from_path(const std::string& path) {
   const std::string p = boost::algorithm::to_lower_copy(path);
   using boost::algorithm::ends_with;
-  if (ends_with(p, ".jsonl") || ends_with(p, ".log")) return Format::Log;
+  if (selfplay::is_log_path(p) || ends_with(p, ".log")) return Format::Log;
   if (ends_with(p, ".ggf")) return Format::Ggf;
   if (ends_with(p, ".wtb")) return Format::Wtb;
   if (ends_with(p, ".blksgf")) return Format::Blksgf;
   if (ends_with(p, ".fourcc.txt") || ends_with(p, ".fourcc")) return Format::Fourcc;
   if (ends_with(p, ".txt") || ends_with(p, ".tsv")) return Format::Transcript;
+  if (ends_with(p, ".obf")) return Format::Positions;
   throw InputError(path + ": cannot tell the format from the file name (use --from-format / "
-                          "--to-format: log, transcript, ggf, fourcc, blksgf, wtb)");
+                          "--to-format: log, transcript, ggf, fourcc, blksgf, wtb, positions)");
 }
 
 std::string format_game(Format f) {
@@ -99,7 +103,8 @@ std::string format_game(Format f) {
     case Format::Wtb: return "othello";
     case Format::Fourcc:
     case Format::Blksgf: return "blokus-duo";
-    case Format::Log: return "";
+    case Format::Log:
+    case Format::Positions: return "";
   }
   return "";
 }

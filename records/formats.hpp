@@ -30,16 +30,17 @@ struct RecordGame {
 };
 
 /// Record formats `arena convert` knows.
-enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb };
+enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb, Positions };
 
-/// "log", "transcript", "ggf", "fourcc", "blksgf", "wtb" -> Format; InputError otherwise.
+/// "log", "transcript", "ggf", "fourcc", "blksgf", "wtb", "positions" -> Format; InputError
+/// otherwise. Positions (labelled positions, tune/positions.hpp) are written only.
 [[nodiscard]] Format parse_format(const std::string& name);
 /// The name parse_format reads.
 [[nodiscard]] std::string format_name(Format f);
-/// The format a file name suggests: .jsonl/.log -> Log, .ggf, .wtb, .blksgf, .fourcc(.txt) ->
-/// Fourcc, .txt/.tsv -> Transcript. InputError naming the path when the extension is unknown.
+/// The format a file name suggests: .jsonl(.gz/.zst)/.log -> Log, .ggf, .wtb, .blksgf, .fourcc(.txt) ->
+/// Fourcc, .txt/.tsv -> Transcript, .obf -> Positions. InputError naming the path when the extension is unknown.
 [[nodiscard]] Format format_from_path(const std::string& path);
-/// The game a record format belongs to ("othello" or "blokus-duo"); "" for Log.
+/// The game a record format belongs to ("othello" or "blokus-duo"); "" for Log and Positions.
 [[nodiscard]] std::string format_game(Format f);
 
 /// Othello transcripts in the layout engine/othello/wthor.hpp reads (the reader lives there):

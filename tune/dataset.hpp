@@ -6,6 +6,10 @@
 // from the tuner itself: a fixed-depth search of the starting config (distillation of the
 // search into the static evaluation).
 //
+// Labelled positions (tune/positions.hpp) join the games' samples after them, in file order,
+// with their label in every label column; they are split into train and holdout by position
+// hash. A label cache supplies exact or search labels computed by an earlier run.
+//
 // Determinism: the split and the per-game choice depend only on the seed and each game's
 // moves (a content hash), never on threads, so the same inputs give the same problem. The
 // duplicate filter keeps a position's first occurrence in input order.
@@ -36,6 +40,7 @@
 #include "tune/fit.hpp"
 #include "tune/inputs.hpp"
 #include "tune/options.hpp"
+#include "tune/positions.hpp"
 
 namespace arena::tune {
 
@@ -56,6 +61,8 @@ struct SampleOptions {
   /// drop the rest; 0 = all.
   std::size_t search_max = 0;
   core::EngineConfig search_config;  ///< the engine that labels (the tuning's --init config)
+  /// Exact labels (need_exact) or else search labels computed earlier; new ones are added.
+  LabelCache* cache = nullptr;
 };
 
 /// Counts of the sampling stage.
@@ -73,6 +80,8 @@ struct SampleStats {
   std::size_t searched = 0;       ///< positions labelled by the tuner's own search
   std::size_t search_capped = 0;  ///< dropped: no recorded score and past search_max
   std::uint64_t search_nodes = 0;
+  std::size_t labelled = 0;       ///< positions read with their label (--positions)
+  std::size_t cached = 0;         ///< exact or search labels taken from the label cache
 };
 
 /// splitmix64's finaliser (Steele, Lea & Flood 2014): a cheap, well-mixed 64-bit hash.
@@ -92,9 +101,12 @@ struct Sample {
   std::uint16_t ply = 0;      ///< plies before this position in its game
   bool holdout = false;
   bool has_exact = false;
+  bool exact_cached = false;  ///< `exact` came from the label cache
   int exact = 0;              ///< exact final score, mover's view, game units
   bool searched = false;      ///< `search` holds the tuner's own search score
   int search = 0;             ///< that score: mover's view, centi-units
+  bool labelled = false;      ///< from a positions file: `label` is every label, `game` unused
+  int label = 0;              ///< that label: mover's view, centi-units
 };
 
 /// Label columns of a Dataset row.
@@ -114,6 +126,7 @@ struct Dataset {
 /// Whether sample s of `games` has a recorded search score.
 template <class Position>
 bool has_recorded_search(const Sample<Position>& s, const std::vector<TrainingGame>& games) {
+  if (s.labelled) return true;
   const auto& evals = games[s.game].evals;
   return s.ply < evals.size() && evals[s.ply].has_value();
 }
@@ -151,7 +164,24 @@ void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions
     samples.resize(w);
     for (auto& i : todo) i = remap[i];
   }
-  // Step 2. The searches. A small table: it is cleared before every position.
+  // Step 2. Labels the cache has; the searches of the rest. A small table: it is cleared
+  // before every position.
+  LabelCache* cache = o.need_exact ? nullptr : o.cache;
+  if (cache != nullptr) {
+    std::size_t w = 0;
+    for (const std::size_t i : todo) {
+      const auto hit = cache->labels.find(samples[i].hash);
+      if (hit == cache->labels.end()) {
+        todo[w++] = i;
+      } else {
+        samples[i].search = hit->second;
+        samples[i].searched = true;
+        ++cache->hits;
+        ++stats.cached;
+      }
+    }
+    todo.resize(w);
+  }
   core::EngineConfig cfg = o.search_config;
   cfg.tt_mb = 1;
   core::SearchLimits limits;
@@ -181,15 +211,24 @@ void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions
   });
   stats.searched += todo.size();
   stats.search_nodes += nodes.load();
+  if (cache != nullptr) {
+    for (const std::size_t i : todo) {
+      cache->labels.emplace(samples[i].hash, samples[i].search);
+      cache->lines.push_back(format_position_line(G::format_position(samples[i].position),
+                                                  samples[i].search));
+      ++cache->added;
+    }
+  }
 }
 
 /// Replays `games` and picks positions (see the file comment). Throws InputError naming the
 /// game's source and ply for a move that does not parse or is illegal.
+/// `labelled` (positions with their label, centi-units) join after the games' samples.
 template <core::Game G>
-std::vector<Sample<typename G::Position>> sample_positions(const std::vector<TrainingGame>& games,
-                                                           const SampleOptions& o,
-                                                           SampleStats& stats,
-                                                           const Progress& progress) {
+std::vector<Sample<typename G::Position>> sample_positions(
+    const std::vector<TrainingGame>& games, const SampleOptions& o, SampleStats& stats,
+    const Progress& progress,
+    const std::vector<std::pair<typename G::Position, int>>& labelled = {}) {
   using Position = typename G::Position;
   struct Candidate {
     Position position;
@@ -271,6 +310,20 @@ std::vector<Sample<typename G::Position>> sample_positions(const std::vector<Tra
     }
     std::vector<Candidate>().swap(per_game[gi]);
   }
+  for (const auto& [position, label] : labelled) {
+    Sample<Position> s;
+    s.position = position;
+    s.hash = G::hash(position);
+    if (!seen.insert(s.hash).second) {
+      ++stats.duplicates;
+      continue;
+    }
+    s.holdout = static_cast<double>(mix64(s.hash ^ mix64(o.seed)) >> 11) * 0x1.0p-53 < o.holdout;
+    s.labelled = true;
+    s.label = label;
+    ++stats.labelled;
+    out.push_back(s);
+  }
   if (o.need_search && o.search_depth > 0) label_by_search<G>(games, o, stats, progress, out);
 
   // Step 3. Exact labels for positions near the end (when the game has a solver).
@@ -285,7 +338,17 @@ std::vector<Sample<typename G::Position>> sample_positions(const std::vector<Tra
         std::size_t local_solved = 0;
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
           auto& s = out[i];
-          if (!G::exact_threshold_reached(s.position, o.exact_empties)) continue;
+          if (s.labelled || !G::exact_threshold_reached(s.position, o.exact_empties)) continue;
+          if (o.cache != nullptr) {
+            // Only read here: the map is filled after the parallel loop.
+            const auto hit = o.cache->labels.find(s.hash);
+            if (hit != o.cache->labels.end()) {
+              s.exact = hit->second / 100;
+              s.has_exact = true;
+              s.exact_cached = true;
+              continue;
+            }
+          }
           s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes);
           s.has_exact = true;
           ++local_solved;
@@ -298,6 +361,20 @@ std::vector<Sample<typename G::Position>> sample_positions(const std::vector<Tra
       });
       stats.exact_solved = solved.load();
       stats.exact_nodes = nodes.load();
+      if (o.cache != nullptr) {
+        for (auto& s : out) {
+          if (!s.has_exact || s.labelled) continue;
+          if (s.exact_cached) {
+            ++o.cache->hits;
+            ++stats.cached;
+          } else {
+            o.cache->labels.emplace(s.hash, 100 * s.exact);
+            o.cache->lines.push_back(format_position_line(G::format_position(s.position),
+                                                          100 * s.exact));
+            ++o.cache->added;
+          }
+        }
+      }
     } else {
       throw InputError(std::string("--label exact: game '") + std::string(G::kName) +
                        "' has no exact solver");
@@ -306,12 +383,19 @@ std::vector<Sample<typename G::Position>> sample_positions(const std::vector<Tra
   return out;
 }
 
-/// The label row of sample s (see Dataset::labels).
+/// The label row of sample s (see Dataset::labels); a labelled position's label fills every
+/// column (the result column with its sign).
 template <core::Game G>
 Eigen::Matrix<double, 1, kLabelColumns> sample_labels(const Sample<typename G::Position>& s,
-                                                      const TrainingGame& g) {
-  const int mover_score = G::side_to_move(s.position) == 0 ? g.score : -g.score;
+                                                      const std::vector<TrainingGame>& games) {
   Eigen::Matrix<double, 1, kLabelColumns> row;
+  if (s.labelled) {
+    row.setConstant(static_cast<double>(s.label));
+    row[kResultColumn] = s.label > 0 ? 1.0 : s.label < 0 ? 0.0 : 0.5;
+    return row;
+  }
+  const TrainingGame& g = games[s.game];
+  const int mover_score = G::side_to_move(s.position) == 0 ? g.score : -g.score;
   row[kResultColumn] = mover_score > 0 ? 1.0 : mover_score < 0 ? 0.0 : 0.5;
   row[kScoreColumn] = 100.0 * mover_score;
   row[kSearchColumn] = s.searched ? static_cast<double>(s.search)
@@ -415,7 +499,7 @@ void build_datasets(const std::vector<Sample<typename G::Position>>& samples,
             inner[outer[r] + static_cast<Eigen::Index>(k)] = static_cast<int>(f[k].index);
             values[outer[r] + static_cast<Eigen::Index>(k)] = f[k].value;
           }
-          labels.row(r) = sample_labels<G>(s, games[s.game]);
+          labels.row(r) = sample_labels<G>(s, games);
         }
       });
       d.problem.phases[static_cast<std::size_t>(p)].target = labels.col(kResultColumn);

@@ -32,17 +32,23 @@ std::vector<TrainingGame> read_log_games(const std::string& path,
   summary.path = path;
   summary.kind = "log";
   summary.hash = file_hash(path);
+  return training_games(log.games, log.run.rules, path, summary);
+}
+
+std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
+                                         const std::string& rules, const std::string& source,
+                                         InputSummary& summary) {
   std::vector<TrainingGame> out;
-  out.reserve(log.games.size());
-  for (const auto& g : log.games) {
+  out.reserve(games.size());
+  for (const auto& g : games) {
     if (g.termination != selfplay::Termination::Normal &&
         g.termination != selfplay::Termination::Adjudicated) {
       ++summary.skipped;
       continue;
     }
     TrainingGame t;
-    t.source = path + "#" + std::to_string(g.id);
-    t.rules = log.run.rules;
+    t.source = source + "#" + std::to_string(g.id);
+    t.rules = rules;
     t.moves = g.transcript();
     t.score = g.score;
     if (!g.evals.empty()) {

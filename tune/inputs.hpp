@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+namespace arena::selfplay {
+struct GameRecord;
+}  // namespace arena::selfplay
+
 namespace arena::tune {
 
 /// One game to sample positions from.
@@ -34,6 +38,13 @@ struct InputSummary {
 
 /// FNV-1a 64 of a file's bytes as 16 lowercase hex digits. Throws InputError if unreadable.
 [[nodiscard]] std::string file_hash(const std::string& path);
+
+/// Log games as training games: games that ended normally or by adjudication are kept (each
+/// with `rules` and the source "SOURCE#ID"), others counted in summary.skipped.
+[[nodiscard]] std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
+                                                       const std::string& rules,
+                                                       const std::string& source,
+                                                       InputSummary& summary);
 
 /// Reads one arena log (selfplay/game_log.hpp) for game `expected_game`. Games that ended
 /// normally or by adjudication are kept; illegal-move, crash and timeout games are skipped

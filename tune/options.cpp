@@ -15,6 +15,12 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
   desc.add_options()
       ("games", po::value(&o.games)->multitoken()->composing(),
        "game logs (JSON Lines) and, for Othello, WTHOR transcripts (.tsv) or databases (.wtb)")
+      ("positions", po::value(&o.positions)->multitoken()->composing(),
+       "labelled positions files, one 'POSITION; LABEL' a line (arena convert --label; Edax "
+       "OBF): fitted alone or with --games, split into train/holdout by position")
+      ("label-cache", po::value(&o.label_cache),
+       "positions file caching the exact (or search) labels the tuner computes: read when "
+       "present, new labels added")
       ("init", po::value(&o.init)->required(), "starting config (game, feature set, weights)")
       ("out", po::value(&o.out), "write the tuned config here (same format as --init)")
       ("name", po::value(&o.name), "name of the tuned config (default: <init name>-tuned)")

@@ -15,6 +15,8 @@ namespace arena::tune {
 /// Everything `arena tune` takes. Defaults are the CLI's defaults.
 struct TuneOptions {
   std::vector<std::string> games;   ///< arena logs (.jsonl) and, for Othello, WTHOR .tsv / .wtb
+  std::vector<std::string> positions;  ///< labelled positions files (tune/positions.hpp)
+  std::string label_cache;          ///< positions file caching exact/search labels; "" = none
   std::string init;                 ///< starting config: game, feature set, start weights
   std::string out;                  ///< tuned config to write; "" = fit and report only
   std::string name;                 ///< name of the tuned config; "" = "<init name>-tuned"

@@ -73,7 +73,8 @@ nlohmann::json to_json(const TuneReport& r) {
         {"duplicates", s.duplicates}, {"capped", s.capped}, {"balanced_out", s.balanced_out},
         {"exact_solved", s.exact_solved}, {"exact_nodes", s.exact_nodes},
         {"searched", s.searched}, {"search_capped", s.search_capped},
-        {"search_nodes", s.search_nodes}}},
+        {"search_nodes", s.search_nodes}, {"labelled", s.labelled},
+        {"label_cache_hits", s.cached}}},
       {"inputs", inputs},
   };
 }

@@ -53,6 +53,26 @@ inline std::vector<TrainingGame> read_wthor_games(const std::string& path,
   return out;
 }
 
+/// What a --label-cache holds for this run: "exact" when the label needs exact solves, else
+/// "search depth D config HASH" (HASH: the --init file's). Throws InputError naming
+/// --label-cache when the label computes nothing. "" without --label-cache.
+inline std::string label_cache_key(const TuneOptions& o, const core::EngineConfig& init) {
+  if (o.label_cache.empty()) return "";
+  bool exact = false;
+  bool search = false;
+  for (const auto& term : parse_label(o.label)) {
+    exact = exact || term.kind == LabelKind::Exact;
+    search = search || term.kind == LabelKind::Search;
+  }
+  if (exact) return "exact";
+  if (search && o.search_depth > 0) {
+    return "search depth " + std::to_string(o.search_depth) + " config " + file_hash(o.init) +
+           " (" + init.name + ")";
+  }
+  throw InputError("--label-cache: label '" + o.label +
+                   "' computes no labels to cache (exact, or search with --search-depth)");
+}
+
 }  // namespace detail
 
 /// Runs one tuning job (see TuneOptions; tune_game<G> for the stages and errors). Progress
@@ -67,8 +87,8 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
   (void)parse_method(options.method);
   const auto policy = othello::parse_invalid_record_policy(options.wthor_invalid,
                                                            "--wthor-invalid");
-  if (options.games.empty()) {
-    throw InputError("--games: expected at least one game log or record file");
+  if (options.games.empty() && options.positions.empty()) {
+    throw InputError("--games: expected at least one game log or record file (or --positions)");
   }
   const int threads =
       options.threads > 0 ? options.threads : tbb::info::default_concurrency();
@@ -99,8 +119,26 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
                    std::make_move_iterator(more.end()));
       report.inputs.push_back(std::move(summary));
     }
+    std::vector<std::pair<typename G::Position, int>> labelled;
+    for (const auto& path : options.positions) {
+      auto more = read_positions<G>(path);
+      if (sink) sink("tune: read " + path + ": " + std::to_string(more.size()) + " positions");
+      InputSummary summary;
+      summary.path = path;
+      summary.kind = "positions";
+      summary.hash = file_hash(path);
+      report.inputs.push_back(std::move(summary));
+      labelled.insert(labelled.end(), more.begin(), more.end());
+    }
+    LabelCache cache = load_label_cache<G>(options.label_cache,
+                                           detail::label_cache_key(options, init));
     report.read_seconds = detail::seconds_since(start);
-    tune_game<G>(options, init, games, report, sink);
+    tune_game<G>(options, init, games, report, sink, labelled, &cache);
+    save_label_cache(cache, std::string(G::kName), games.empty() ? "" : games.front().rules);
+    if (sink && !cache.path.empty()) {
+      sink("tune: label cache " + cache.path + ": " + std::to_string(cache.hits) +
+           " labels reused, " + std::to_string(cache.added) + " added");
+    }
   });
   report.seconds = detail::seconds_since(start);
   return report;

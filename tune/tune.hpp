@@ -62,10 +62,14 @@ inline Weights rounded(const Weights& w) {
 /// report.inputs and report.read_seconds) and writes o.out when set. Progress lines go to
 /// `progress`. Throws InputError for: an unknown label, method, loss or solver; an unknown
 /// feature set; too few training positions for the number of weights; an unwritable output.
+/// `labelled` are the --positions files' positions with their labels (centi-units); `cache`
+/// (may be null) supplies and collects exact or search labels.
 template <core::Game G>
 void tune_game(const TuneOptions& o, const core::EngineConfig& init,
                const std::vector<TrainingGame>& games, TuneReport& report,
-               const Progress& progress) {
+               const Progress& progress,
+               const std::vector<std::pair<typename G::Position, int>>& labelled = {},
+               LabelCache* cache = nullptr) {
   using Clock = std::chrono::steady_clock;
   check_tune_options(o);
   const std::vector<LabelTerm> terms = parse_label(o.label);
@@ -101,11 +105,12 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   so.search_depth = o.search_depth;
   so.search_max = o.search_max;
   so.search_config = init;
+  so.cache = cache;
   for (const auto& term : terms) {
     so.need_search = so.need_search || term.kind == LabelKind::Search;
     so.need_exact = so.need_exact || term.kind == LabelKind::Exact;
   }
-  const auto samples = sample_positions<G>(games, so, report.sampling, progress);
+  const auto samples = sample_positions<G>(games, so, report.sampling, progress, labelled);
   report.sample_seconds = detail::seconds_since(t);
 
   // Step 2. Feature rows.

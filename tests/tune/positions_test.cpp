@@ -1,0 +1,156 @@
+// Labelled positions: `arena convert --label exact` writes the positions the tuner samples, and
+// `arena tune --positions` on that file fits the same weights as the fit from the games with
+// the same labels; a label cache gives the same fit again without solving; Edax's OBF lines
+// (the FFO test set, scores from outside) read with the best move's score as the label.
+#include "tune/positions.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "engine/blokus_duo/blokus_duo.hpp"
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/othello/othello.hpp"
+#include "tests/tune/random_games.hpp"
+#include "tune/run.hpp"
+
+namespace arena::tune {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kOthelloClassic = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
+
+class Positions : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("arena-positions-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  [[nodiscard]] std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  /// Runs `arena ARGS` quietly; its exit status.
+  [[nodiscard]] int arena(const std::string& args) const {
+    const int rc = std::system((std::string(ARENA_BINARY) + " " + args + " >" + path("out.txt") +
+                                " 2>" + path("err.txt")).c_str());
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  }
+
+  fs::path dir_;
+};
+
+TuneOptions exact_ridge(const std::string& out) {
+  TuneOptions o;
+  o.init = kOthelloClassic;
+  o.out = out;
+  o.label = "exact";
+  o.method = "ridge";
+  o.holdout = 0.0;
+  o.exact_empties = 10;
+  o.quiet = true;
+  return o;
+}
+
+std::vector<double> weights_of(const std::string& cfg) {
+  const auto c = core::load_engine_config(cfg);
+  const auto fs = othello::Othello::make_feature_set(c.features);
+  return core::resolve_weights(*fs, c);
+}
+
+TEST_F(Positions, TuneOnConvertedExactLabelsFitsWhatTheGamesFit) {
+  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(60, 11));
+  ASSERT_EQ(arena("convert " + path("a.jsonl") + " --to " + path("a.obf") +
+                  " --label exact --exact-empties 10"),
+            0);
+  const PositionsFile file = read_positions_file(path("a.obf"));
+  EXPECT_EQ(file.game, "othello");
+  EXPECT_EQ(file.label, "exact");
+
+  TuneOptions from_games = exact_ridge(path("games.cfg"));
+  from_games.games = {path("a.jsonl")};
+  const TuneReport g = run_tune(from_games);
+  TuneOptions from_positions = exact_ridge(path("positions.cfg"));
+  from_positions.positions = {path("a.obf")};
+  const TuneReport p = run_tune(from_positions);
+
+  EXPECT_EQ(p.sampling.labelled, file.lines.size());
+  EXPECT_EQ(p.train_positions, g.train_positions);
+  EXPECT_EQ(p.sampling.exact_solved, 0U);
+  EXPECT_GT(g.sampling.exact_solved, 0U);
+  EXPECT_EQ(p.train_loss_after, g.train_loss_after);
+  EXPECT_EQ(weights_of(path("positions.cfg")), weights_of(path("games.cfg")));
+}
+
+TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
+  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
+  TuneOptions o = exact_ridge(path("plain.cfg"));
+  o.games = {path("a.jsonl")};
+  const TuneReport plain = run_tune(o);
+  o.label_cache = path("cache.obf");
+  o.out = path("first.cfg");
+  const TuneReport first = run_tune(o);
+  EXPECT_EQ(first.sampling.cached, 0U);
+  EXPECT_EQ(read_positions_file(path("cache.obf")).lines.size(), first.sampling.exact_solved);
+  o.out = path("second.cfg");
+  const TuneReport second = run_tune(o);
+  EXPECT_EQ(second.sampling.cached, first.sampling.exact_solved);
+  EXPECT_EQ(second.sampling.exact_nodes, 0U);
+  EXPECT_EQ(weights_of(path("second.cfg")), weights_of(path("plain.cfg")));
+  EXPECT_EQ(weights_of(path("first.cfg")), weights_of(path("plain.cfg")));
+  // A cache of other labels is refused.
+  o.label = "search";
+  o.search_depth = 1;
+  EXPECT_THROW((void)run_tune(o), InputError);
+}
+
+TEST_F(Positions, EdaxObfLinesReadWithTheBestMovesScore) {
+  // FFO #1-#3 as distributed with Edax: best moves G8 +18, A4 +10, D1 +2 for the side to move.
+  const auto lines = read_positions<othello::Othello>(std::string(ARENA_TEST_DATA) +
+                                                      "/othello/fforum-1-19.obf");
+  ASSERT_GE(lines.size(), 3U);
+  EXPECT_EQ(lines[0].second, 1800);
+  EXPECT_EQ(lines[1].second, 1000);
+  EXPECT_EQ(lines[2].second, 200);
+  EXPECT_EQ(othello::Othello::format_position(lines[0].first),
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+}
+
+TEST_F(Positions, BlokusDuoPositionsAreMoveListsThatReplay) {
+  write_log(path("b.jsonl"), "blokus-duo", random_games<blokus_duo::BlokusDuo>(6, 3));
+  ASSERT_EQ(arena("convert " + path("b.jsonl") + " --to " + path("b.obf") + " --label result"), 0);
+  const auto positions = read_positions<blokus_duo::BlokusDuo>(path("b.obf"));
+  ASSERT_FALSE(positions.empty());
+  const PositionsFile file = read_positions_file(path("b.obf"));
+  EXPECT_EQ(file.game, "blokus-duo");
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    EXPECT_EQ(blokus_duo::BlokusDuo::format_position(positions[i].first), file.lines[i].position);
+    EXPECT_EQ(positions[i].second % 100, 0) << "final scores are whole squares";
+  }
+}
+
+TEST_F(Positions, BadLinesNameFileAndLine) {
+  std::ofstream(path("bad.obf")) << "# a comment\n"
+                                 << std::string(64, '-') << " X\n";
+  try {
+    (void)read_positions_file(path("bad.obf"));
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.obf:2:"), std::string::npos) << e.what();
+  }
+  std::ofstream(path("bad2.obf")) << "x; +1.5.2\n";
+  EXPECT_THROW((void)read_positions_file(path("bad2.obf")), InputError);
+  EXPECT_EQ(arena("convert " + path("bad.obf") + " --to " + path("x.jsonl")), 2);
+  EXPECT_EQ(format_position_line("p", -325), "p; -3.25");
+  EXPECT_EQ(format_position_line("p", 1200), "p; +12");
+  EXPECT_EQ(format_position_line("p", -5), "p; -0.05");
+}
+
+}  // namespace
+}  // namespace arena::tune
