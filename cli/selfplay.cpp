@@ -50,7 +50,7 @@ int run_selfplay(const std::vector<std::string>& args) {
   opts.command_line.insert(opts.command_line.end(), args.begin(), args.end());
 
   // External programs (`--engine nboard:CMD`, `gtp:CMD`) become ExternalPlayers.
-  const auto external = selfplay::prepare_external_engines(opts.engines);
+  const auto external = selfplay::prepare_external_engines(opts);
   const bool any_external =
       std::any_of(external.begin(), external.end(), [](const auto& s) { return s.has_value(); });
   // Under an MPI launcher with several ranks, the ranks share the run; only rank 0 reports.

@@ -22,7 +22,8 @@ namespace {
 
 }  // namespace
 
-ChildProcess ChildProcess::start(const std::string& command_line, bool quiet_stderr) {
+ChildProcess ChildProcess::start(const std::string& command_line, bool quiet_stderr,
+                                 const std::string& dir) {
   // A child that exits makes our next write fail with EPIPE instead of killing us.
   std::signal(SIGPIPE, SIG_IGN);
   int in_pipe[2];
@@ -33,8 +34,9 @@ ChildProcess ChildProcess::start(const std::string& command_line, bool quiet_std
     close(in_pipe[1]);
     fail("pipe");
   }
-  const std::string script = "exec " + command_line;
-  const char* argv[] = {"sh", "-c", script.c_str(), nullptr};
+  // The line as written: no `exec` prefix, which would break `cd DIR && ./prog` and
+  // `VAR=1 prog`. Grandchildren of sh share its process group, which kill() signals whole.
+  const char* argv[] = {"sh", "-c", command_line.c_str(), nullptr};
   const pid_t parent = getpid();
 
   const pid_t pid = fork();
@@ -54,6 +56,7 @@ ChildProcess ChildProcess::start(const std::string& command_line, bool quiet_std
       if (null_fd >= 0) dup2(null_fd, STDERR_FILENO);
     }
     std::signal(SIGPIPE, SIG_DFL);
+    if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(127);
     execv("/bin/sh", const_cast<char* const*>(argv));
     _exit(127);
   }

@@ -1,5 +1,5 @@
 // A child process spoken to over pipes, line by line: how arena runs external engines. The
-// child is started with fork/exec (`/bin/sh -c "exec <command line>"`) in its own process
+// child is started with fork/exec (`/bin/sh -c "<command line>"`) in its own process
 // group, with PR_SET_PDEATHSIG so the kernel kills it if arena dies; reads wait with poll() and
 // a deadline, so a hung engine costs at most its timeout; the destructor kills the whole
 // process group and reaps it, so children never outlive the object (and hence the run).
@@ -29,10 +29,12 @@ struct ReadResult {
 /// destructor kills the child's process group (SIGKILL) and reaps it.
 class ChildProcess {
  public:
-  /// Starts `command_line` through /bin/sh. stderr goes to /dev/null when `quiet_stderr`
-  /// (engines chat on stderr), else it is inherited. Throws std::runtime_error when the pipes
-  /// or the fork fail; a command that cannot be executed shows up as an early Eof.
-  static ChildProcess start(const std::string& command_line, bool quiet_stderr = true);
+  /// Starts `command_line` through /bin/sh, in folder `dir` ("" = ours). stderr goes to
+  /// /dev/null when `quiet_stderr` (engines chat on stderr), else it is inherited. Throws
+  /// std::runtime_error when the pipes or the fork fail; a command that cannot be executed
+  /// (or a folder that cannot be entered) shows up as an early Eof.
+  static ChildProcess start(const std::string& command_line, bool quiet_stderr = true,
+                            const std::string& dir = "");
 
   ChildProcess(ChildProcess&& o) noexcept;
   ChildProcess& operator=(ChildProcess&& o) noexcept;

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <optional>
-#include <sstream>
 
 #include <boost/algorithm/string.hpp>
 
@@ -19,17 +19,6 @@ using std::chrono::milliseconds;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-int parse_int_option(const std::string& text, const std::string& key, const std::string& value) {
-  try {
-    std::size_t used = 0;
-    const int v = std::stoi(value, &used);
-    if (used == value.size() && v >= 0) return v;
-  } catch (const std::exception&) {
-  }
-  throw InputError("--engine " + text + ": " + key + " must be a non-negative integer, got '" +
-                   value + "'");
-}
 
 /// Shared process handling: start, deadline-bound reads, fault messages naming the engine.
 class ProcessClient : public EngineClient {
@@ -51,7 +40,7 @@ class ProcessClient : public EngineClient {
   void launch() {
     process_.reset();
     try {
-      process_.emplace(ChildProcess::start(spec_.command, spec_.quiet_stderr));
+      process_.emplace(ChildProcess::start(spec_.command, spec_.quiet_stderr, spec_.dir));
     } catch (const std::exception& e) {
       throw EngineFault(FaultKind::Crash, label() + "could not be started: " + e.what());
     }
@@ -237,62 +226,39 @@ class GtpClient final : public ProcessClient {
 
 }  // namespace
 
-bool is_external_spec(const std::string& text) {
-  for (const std::string p : {"nboard", "gtp"}) {
-    if (text.rfind(p + ":", 0) == 0 || text.rfind(p + "[", 0) == 0) return true;
+bool is_external_spec(const std::string& text) { return selfplay::is_external_entry(text); }
+
+ExternalSpec external_spec(const selfplay::EngineEntry& entry,
+                           const selfplay::EngineSettings& settings) {
+  if (!entry.external()) {
+    throw InputError("--engine " + entry.text + ": expected nboard:COMMAND or gtp:COMMAND");
   }
-  return false;
+  ExternalSpec spec;
+  spec.protocol = entry.protocol;
+  spec.command = entry.target;
+  spec.name = settings.name.value_or("");
+  spec.dir = settings.dir.value_or("");
+  spec.startup_ms = settings.startup_ms.value_or(spec.startup_ms);
+  spec.margin_ms = settings.margin_ms.value_or(spec.margin_ms);
+  spec.move_ms = settings.move_ms.value_or(spec.move_ms);
+  spec.depth = settings.depth.value_or(0);
+  spec.quiet_stderr = settings.quiet_stderr.value_or(spec.quiet_stderr);
+  spec.restart_each_game = settings.restart == selfplay::RestartPolicy::On;
+  if (!spec.dir.empty() && !std::filesystem::is_directory(spec.dir)) {
+    throw InputError("--engine " + entry.text + ": dir '" + spec.dir + "' is not a folder");
+  }
+  return spec;
 }
 
 ExternalSpec parse_external_spec(const std::string& text) {
-  if (!is_external_spec(text)) {
-    throw InputError("--engine " + text + ": expected nboard:COMMAND or gtp:COMMAND");
-  }
-  ExternalSpec spec;
-  std::size_t i = text.find_first_of(":[");
-  spec.protocol = text.substr(0, i);
-  if (text[i] == '[') {
-    const auto close = text.find(']', i);
-    if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != ':') {
-      throw InputError("--engine " + text + ": options must be written " + spec.protocol +
-                       "[key=value,...]:COMMAND");
-    }
-    std::istringstream opts(text.substr(i + 1, close - i - 1));
-    std::string item;
-    while (std::getline(opts, item, ',')) {
-      boost::algorithm::trim(item);
-      if (item.empty()) continue;
-      const auto eq = item.find('=');
-      if (eq == std::string::npos) {
-        throw InputError("--engine " + text + ": option '" + item + "' is not key=value");
-      }
-      const std::string key = item.substr(0, eq);
-      const std::string value = item.substr(eq + 1);
-      if (key == "name") {
-        spec.name = value;
-      } else if (key == "startup_ms") {
-        spec.startup_ms = parse_int_option(text, key, value);
-      } else if (key == "margin_ms") {
-        spec.margin_ms = parse_int_option(text, key, value);
-      } else if (key == "move_ms") {
-        spec.move_ms = parse_int_option(text, key, value);
-      } else if (key == "depth") {
-        spec.depth = parse_int_option(text, key, value);
-      } else if (key == "stderr") {
-        if (value != "quiet" && value != "inherit") {
-          throw InputError("--engine " + text + ": stderr must be quiet or inherit");
-        }
-        spec.quiet_stderr = value == "quiet";
-      } else {
-        throw InputError("--engine " + text + ": unknown option '" + key +
-                         "' (expected name, startup_ms, margin_ms, move_ms, depth, stderr)");
-      }
-    }
-    i = close + 1;
-  }
-  spec.command = boost::algorithm::trim_copy(text.substr(i + 1));
-  if (spec.command.empty()) throw InputError("--engine " + text + ": the command is empty");
-  return spec;
+  const selfplay::EngineEntry entry = selfplay::parse_engine_entry(text);
+  return external_spec(entry, entry.settings);
+}
+
+std::string protocol_game(const std::string& protocol) {
+  if (protocol == "nboard") return "othello";
+  if (protocol == "gtp") return "blokus-duo";
+  throw InputError("unknown engine protocol '" + protocol + "' (expected nboard or gtp)");
 }
 
 std::unique_ptr<EngineClient> make_nboard_client(const ExternalSpec& spec) {

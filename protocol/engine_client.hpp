@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "protocol/child_process.hpp"
+#include "selfplay/engine_entry.hpp"
 
 namespace arena::protocol {
 
@@ -35,26 +36,36 @@ class EngineFault : public std::runtime_error {
   FaultKind kind_;
 };
 
-/// How to run one external engine (parsed from `--engine nboard:CMD` or `gtp:CMD`).
+/// How to run one external engine (from `--engine nboard:CMD` or `gtp:CMD`, see
+/// selfplay/engine_entry.hpp for the entry syntax and its keys).
 struct ExternalSpec {
   std::string protocol;        ///< "nboard" or "gtp"
-  std::string command;         ///< shell command line
+  std::string command;         ///< shell command line, run as written by /bin/sh -c
   std::string name;            ///< display name; "" = ask the program
+  std::string dir;             ///< working folder of the process ("" = arena's)
   int startup_ms = 10000;      ///< time to start and answer the first handshake
   int margin_ms = 1000;        ///< added to the move time before a timeout is declared
   int move_ms = 60000;         ///< per-move deadline when the limits give no time
   int depth = 0;               ///< NBoard `set depth` at startup (0 = none; a run's --depth
                                ///< is sent with each move)
   bool quiet_stderr = true;    ///< send the engine's stderr to /dev/null
+  bool restart_each_game = false;  ///< a fresh process before every game (restart=on)
 };
 
-/// Parses "PROTOCOL:COMMAND" or "PROTOCOL[key=value,...]:COMMAND", PROTOCOL one of nboard,
-/// gtp; keys name, startup_ms, margin_ms, move_ms, depth, stderr (quiet|inherit). Throws
-/// InputError naming `text` when it is not such a spec, or for a bad key or value.
+/// The spec of an outside program's --engine entry with its effective settings (the entry's
+/// over --each; unset fields keep ExternalSpec's defaults). Throws InputError naming the entry
+/// when it is not an outside program, or when `dir` is not a folder.
+[[nodiscard]] ExternalSpec external_spec(const selfplay::EngineEntry& entry,
+                                         const selfplay::EngineSettings& settings);
+
+/// external_spec of one entry text with its own settings ("PROTOCOL[key=value,...]:COMMAND").
 [[nodiscard]] ExternalSpec parse_external_spec(const std::string& text);
 
 /// Whether `text` names an external engine ("nboard:..." or "gtp:..." or with options).
 [[nodiscard]] bool is_external_spec(const std::string& text);
+
+/// The game an engine protocol plays ("nboard" -> "othello", "gtp" -> "blokus-duo").
+[[nodiscard]] std::string protocol_game(const std::string& protocol);
 
 /// The position a move is asked for, as the protocol sends it.
 struct ClientState {

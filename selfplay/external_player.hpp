@@ -7,9 +7,6 @@
 #pragma once
 
 #include <chrono>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,8 +17,11 @@
 #include "engine/core/game.hpp"
 #include "protocol/adapters.hpp"
 #include "protocol/engine_client.hpp"
+#include "selfplay/engine_entry.hpp"
 #include "selfplay/engine_player.hpp"
+#include "selfplay/options.hpp"
 #include "selfplay/player.hpp"
+#include "selfplay/run_setup.hpp"
 
 namespace arena::selfplay {
 
@@ -65,7 +65,7 @@ class ExternalPlayer final : public Player<G> {
   void new_game() override {
     fault_.reset();
     try {
-      if (!client_ || faulted_) {
+      if (!client_ || faulted_ || spec_.restart_each_game) {
         if (client_) client_->kill();
         client_ = protocol::make_client(spec_);
         faulted_ = false;
@@ -119,44 +119,42 @@ class ExternalPlayer final : public Player<G> {
   std::optional<PlayerFault> fault_;
 };
 
-/// The run's hook for `--engine nboard:CMD` / `--engine gtp:CMD`: each external entry of
-/// `engines` is replaced by a small generated config (in the system's temporary folder) that
-/// names the engine, its game (nboard: othello, gtp: blokus-duo) and, in a comment, the spec,
-/// so the run record identifies it by name and a hash of the spec. Returns the specs by engine
-/// index (nullopt for config entries); all nullopt when there is no external entry. Names come
-/// from external_engine_name (InputError when the program cannot be asked).
+/// The run's hook for `--engine nboard:CMD` / `--engine gtp:CMD`: each outside program's
+/// entry gets an in-memory config in opts.program_configs (no file is written) that names the
+/// engine, its protocol's game and, in a comment, the entry, so the run record identifies it
+/// by name and a hash of the entry. Returns the specs by engine index, with the entry's
+/// settings over --each (nullopt for config entries). Names come from external_engine_name
+/// (InputError when the program cannot be asked); bad entries are InputErrors naming them.
 [[nodiscard]] inline std::vector<std::optional<protocol::ExternalSpec>> prepare_external_engines(
-    std::vector<std::string>& engines) {
-  std::vector<std::optional<protocol::ExternalSpec>> specs(engines.size());
-  for (std::size_t i = 0; i < engines.size(); ++i) {
-    if (!protocol::is_external_spec(engines[i])) continue;
-    auto spec = protocol::parse_external_spec(engines[i]);
+    SelfplayOptions& opts) {
+  const std::vector<EngineSettings> settings = engine_settings(opts);
+  std::vector<std::optional<protocol::ExternalSpec>> specs(opts.engines.size());
+  opts.program_configs.assign(opts.engines.size(), std::nullopt);
+  for (std::size_t i = 0; i < opts.engines.size(); ++i) {
+    const EngineEntry entry = parse_engine_entry(opts.engines[i]);
+    if (!entry.external()) continue;
+    auto spec = protocol::external_spec(entry, settings[i]);
     spec.name = external_engine_name(spec);
-    const std::string text = "# external engine: " + engines[i] + "\nname = " + spec.name +
-                             "\ngame = " +
-                             (spec.protocol == "nboard" ? "othello" : "blokus-duo") + "\n";
-    char hash[17];
-    std::snprintf(hash, sizeof hash, "%016llx",
-                  static_cast<unsigned long long>(core::fnv1a64(text)));
-    const auto path = std::filesystem::temp_directory_path() /
-                      ("arena-external-" + std::string(hash) + ".cfg");
-    std::ofstream(path) << text;
-    engines[i] = path.string();
+    const std::string text = "# external engine: " + entry.text + "\nname = " + spec.name +
+                             "\ngame = " + protocol::protocol_game(spec.protocol) + "\n";
+    opts.program_configs[i] = core::parse_engine_config(text, entry.text);
     specs[i] = std::move(spec);
   }
   return specs;
 }
 
 /// A factory that builds an ExternalPlayer for each external index of `specs` and an
-/// EnginePlayer from the config file `engines[i]` for the others.
+/// EnginePlayer from the config file of `engines[i]` (an --engine entry) for the others.
 template <core::Game G>
 [[nodiscard]] PlayerFactory<G> mixed_player_factory(
     const std::vector<std::string>& engines,
     const std::vector<std::optional<protocol::ExternalSpec>>& specs) {
-  return [engines, specs](int index) -> std::unique_ptr<Player<G>> {
+  std::vector<std::string> paths;
+  for (const auto& e : engines) paths.push_back(parse_engine_entry(e).target);
+  return [paths, specs](int index) -> std::unique_ptr<Player<G>> {
     const auto i = static_cast<std::size_t>(index);
     if (specs[i]) return std::make_unique<ExternalPlayer<G>>(*specs[i], specs[i]->name);
-    return std::make_unique<EnginePlayer<G>>(core::load_engine_config(engines[i]));
+    return std::make_unique<EnginePlayer<G>>(core::load_engine_config(paths[i]));
   };
 }
 

@@ -49,6 +49,19 @@ Termination parse_termination(const std::string& text, const std::string& where)
                    "' (expected normal, illegal-move, crash, timeout or adjudicated)");
 }
 
+ordered_json limits_json(const LogLimits& l) {
+  return {{"depth", l.depth}, {"nodes", l.nodes}, {"movetime", l.movetime_ms}, {"tc", l.tc}};
+}
+
+LogLimits limits_from_json(const json& j, const std::string& where) {
+  LogLimits l;
+  l.depth = field<int>(j, "depth", where);
+  l.nodes = field<std::uint64_t>(j, "nodes", where);
+  l.movetime_ms = field<int>(j, "movetime", where);
+  l.tc = field<std::string>(j, "tc", where);
+  return l;
+}
+
 /// A game record's JSON without timing fields: the content that identifies a game.
 ordered_json identity(const GameRecord& g) {
   ordered_json j = to_json(g);
@@ -80,19 +93,17 @@ bool GameRecord::operator==(const GameRecord& o) const { return identity(*this) 
 ordered_json to_json(const RunRecord& r) {
   ordered_json engines = ordered_json::array();
   for (const auto& e : r.engines) {
-    engines.push_back(ordered_json{{"name", e.name}, {"hash", e.hash}, {"config", e.config}, {"path", e.path}});
+    ordered_json je{{"name", e.name}, {"hash", e.hash}, {"config", e.config}, {"path", e.path}};
+    if (e.limits) je["limits"] = limits_json(*e.limits);
+    engines.push_back(std::move(je));
   }
-  return ordered_json{{"type", "run"},
+  ordered_json j{{"type", "run"},
           {"format_version", r.format_version},
           {"game", r.game},
           {"rules", r.rules},
           {"engines", engines},
           {"seed", r.seed},
-          {"limits",
-           {{"depth", r.limits.depth},
-            {"nodes", r.limits.nodes},
-            {"movetime", r.limits.movetime_ms},
-            {"tc", r.limits.tc}}},
+          {"limits", limits_json(r.limits)},
           {"openings", r.openings},
           {"opening_order", r.opening_order},
           {"format", r.format},
@@ -101,11 +112,13 @@ ordered_json to_json(const RunRecord& r) {
           {"sprt", r.sprt},
           {"temperature", r.temperature},
           {"temperature_plies", r.temperature_plies},
-          {"record_evals", r.record_evals},
-          {"command_line", r.command_line},
-          {"arena_version", r.arena_version},
-          {"arena_revision", r.arena_revision},
-          {"start_time", r.start_time}};
+          {"record_evals", r.record_evals}};
+  if (!r.adjudicate.empty()) j["adjudicate"] = r.adjudicate;
+  j["command_line"] = r.command_line;
+  j["arena_version"] = r.arena_version;
+  j["arena_revision"] = r.arena_revision;
+  j["start_time"] = r.start_time;
+  return j;
 }
 
 ordered_json to_json(const GameRecord& g) {
@@ -151,16 +164,14 @@ RunRecord run_record_from_json(const json& j, const std::string& where) {
   r.game = field<std::string>(j, "game", where);
   r.rules = field<std::string>(j, "rules", where);
   for (const auto& e : field<json>(j, "engines", where)) {
-    r.engines.push_back({field<std::string>(e, "name", where), field<std::string>(e, "hash", where),
-                         field<std::string>(e, "config", where),
-                         e.contains("path") ? field<std::string>(e, "path", where) : ""});
+    LogEngine le{field<std::string>(e, "name", where), field<std::string>(e, "hash", where),
+                 field<std::string>(e, "config", where),
+                 e.contains("path") ? field<std::string>(e, "path", where) : "", std::nullopt};
+    if (e.contains("limits")) le.limits = limits_from_json(field<json>(e, "limits", where), where);
+    r.engines.push_back(std::move(le));
   }
   r.seed = field<std::uint64_t>(j, "seed", where);
-  const auto limits = field<json>(j, "limits", where);
-  r.limits.depth = field<int>(limits, "depth", where);
-  r.limits.nodes = field<std::uint64_t>(limits, "nodes", where);
-  r.limits.movetime_ms = field<int>(limits, "movetime", where);
-  r.limits.tc = field<std::string>(limits, "tc", where);
+  r.limits = limits_from_json(field<json>(j, "limits", where), where);
   r.openings = field<std::string>(j, "openings", where);
   r.opening_order = field<std::string>(j, "opening_order", where);
   r.format = field<std::string>(j, "format", where);
@@ -172,6 +183,9 @@ RunRecord run_record_from_json(const json& j, const std::string& where) {
   r.temperature = field<int>(j, "temperature", where);
   r.temperature_plies = field<int>(j, "temperature_plies", where);
   r.record_evals = field<bool>(j, "record_evals", where);
+  if (j.contains("adjudicate")) {
+    r.adjudicate = field<std::vector<std::string>>(j, "adjudicate", where);
+  }
   r.command_line = field<std::vector<std::string>>(j, "command_line", where);
   r.arena_version = field<std::string>(j, "arena_version", where);
   r.arena_revision = field<std::string>(j, "arena_revision", where);
@@ -220,6 +234,11 @@ GameRecord game_record_from_json(const json& j, const std::string& where) {
   return g;
 }
 
+const LogLimits& engine_limits(const RunRecord& r, std::size_t index) {
+  const auto& own = r.engines.at(index).limits;
+  return own ? *own : r.limits;
+}
+
 std::optional<std::string> run_record_difference(const RunRecord& a, const RunRecord& b,
                                                  bool ignore_shard) {
   if (a.format_version != b.format_version) return "format_version";
@@ -236,6 +255,11 @@ std::optional<std::string> run_record_difference(const RunRecord& a, const RunRe
   if (a.limits.nodes != b.limits.nodes) return "limits.nodes";
   if (a.limits.movetime_ms != b.limits.movetime_ms) return "limits.movetime";
   if (a.limits.tc != b.limits.tc) return "limits.tc";
+  for (std::size_t i = 0; i < a.engines.size(); ++i) {
+    if (engine_limits(a, i) != engine_limits(b, i)) {
+      return "engines[" + std::to_string(i) + "].limits";
+    }
+  }
   if (a.openings != b.openings) return "openings";
   if (a.opening_order != b.opening_order) return "opening_order";
   if (a.format != b.format) return "format";
@@ -247,6 +271,7 @@ std::optional<std::string> run_record_difference(const RunRecord& a, const RunRe
   if (a.temperature != b.temperature) return "temperature";
   if (a.temperature_plies != b.temperature_plies) return "temperature_plies";
   if (a.record_evals != b.record_evals) return "record_evals";
+  if (a.adjudicate != b.adjudicate) return "adjudicate";
   return std::nullopt;
 }
 

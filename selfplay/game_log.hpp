@@ -8,10 +8,12 @@
 //
 // Run record fields (format version 1):
 //   type "run", format_version, game, rules, engines [{name, hash (16 hex digits, FNV-1a 64 of
-//   the config text), config (full text), path}], seed, limits {depth, nodes, movetime (ms),
-//   tc ("SECONDS+INC" or "")}, openings ("random:K" or a file path), opening_order, format
+//   the config text), config (full text), path, optional limits (this engine's effective
+//   limits, same shape as the run's, when they differ from them)}], seed, limits {depth,
+//   nodes, movetime (ms), tc ("SECONDS+INC" or "")}, openings ("random:K" or a file path), opening_order, format
 //   ("round-robin" | "gauntlet"), games, shard {index, count}, sprt (spec text or ""),
-//   temperature (centi-units, 0 = off), temperature_plies, record_evals, command_line [words],
+//   temperature (centi-units, 0 = off), temperature_plies, record_evals, optional adjudicate
+//   [rules as "exact:E" / "score:MARGIN:N", absent = none], command_line [words],
 //   arena_version, arena_revision, start_time (UTC, ISO 8601).
 // Game record fields:
 //   type "game", id, pair, opening [moves], first, second (engine names; first moves first),
@@ -38,22 +40,25 @@ namespace arena::selfplay {
 /// Version of the record layout written by this build; readers accept exactly this version.
 inline constexpr int kLogFormatVersion = 1;
 
-/// An engine as identified in a run: name plus a hash of its config text.
-struct LogEngine {
-  std::string name;
-  std::string hash;    ///< 16 lowercase hex digits: FNV-1a 64 of `config`
-  std::string config;  ///< the config file's full text
-  std::string path;    ///< where it was read from (informational, not compared)
-  bool operator==(const LogEngine&) const = default;
-};
-
-/// Limits imposed on every engine from the command line; 0 / "" = the config's own limits.
+/// Limits imposed on engines from the command line; 0 / "" = the config's own limits.
 struct LogLimits {
   int depth = 0;                ///< plies
   std::uint64_t nodes = 0;
   int movetime_ms = 0;
   std::string tc;               ///< game time "SECONDS+INC" (e.g. "60+0.5"), "" = none
   bool operator==(const LogLimits&) const = default;
+};
+
+/// An engine as identified in a run: name plus a hash of its config text.
+struct LogEngine {
+  std::string name;
+  std::string hash;    ///< 16 lowercase hex digits: FNV-1a 64 of `config`
+  std::string config;  ///< the config file's full text
+  std::string path;    ///< where it was read from (informational, not compared)
+  /// This engine's effective limits when --each or its --engine entry changed the run's
+  /// global `limits`; absent = the global ones (and in logs written before per-engine limits).
+  std::optional<LogLimits> limits{};
+  bool operator==(const LogEngine&) const = default;
 };
 
 /// The first line of a log: everything that determines the games of the run.
@@ -74,6 +79,7 @@ struct RunRecord {
   int temperature = 0;              ///< softmax temperature, centi-units; 0 = off
   int temperature_plies = 0;
   bool record_evals = false;
+  std::vector<std::string> adjudicate;  ///< --adjudicate rules ("exact:12", ...); written when set
   // Informational fields, never compared:
   std::vector<std::string> command_line;
   std::string arena_version;
@@ -132,6 +138,9 @@ struct GameRecord {
 /// missing or mistyped field.
 [[nodiscard]] RunRecord run_record_from_json(const nlohmann::json& j, const std::string& where);
 [[nodiscard]] GameRecord game_record_from_json(const nlohmann::json& j, const std::string& where);
+
+/// Engine `index`'s effective limits: its own when recorded, else the run's.
+[[nodiscard]] const LogLimits& engine_limits(const RunRecord& r, std::size_t index);
 
 /// The first field (by its JSON name, e.g. "seed", "engines[1].hash", "limits.depth") in which
 /// two run records differ in a way that changes the games, or nullopt when they agree.

@@ -26,7 +26,8 @@ struct GameSetup {
 };
 
 /// Prepares a run of game G. Throws the InputErrors of prepare_run, and: configs of another
-/// game ("--engine: ..."), a malformed --rules, an engine the factory refuses, an opening that
+/// game ("--engine: ..."), --adjudicate exact for a game without an exact solver, a malformed
+/// --rules, an engine the factory refuses, an opening that
 /// is illegal in G (FILE:LINE).
 template <core::Game G>
 [[nodiscard]] GameSetup<G> prepare_game_run(const SelfplayOptions& opts, PlayerFactory<G> factory) {
@@ -34,6 +35,9 @@ template <core::Game G>
   if (run.record.game != G::kName) {
     throw InputError("--engine: the configs are for '" + run.record.game + "', not '" +
                      std::string(G::kName) + "'");
+  }
+  if (run.settings.adjudication.exact() && !core::HasExactSolver<G>) {
+    throw InputError("--adjudicate exact: " + std::string(G::kName) + " has no exact solver");
   }
   const typename G::Rules rules = G::parse_rules(opts.rules);
   run.record.rules = G::format_rules(rules);

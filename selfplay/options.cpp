@@ -15,8 +15,13 @@ namespace arena::selfplay {
 void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) {
   desc.add_options()
       ("engine", po::value(&opts.engines)->required(),
-       "engine: a config file, or an outside program nboard:CMD (Othello) / gtp:CMD (Blokus "
-       "Duo), with options as nboard[name=N,move_ms=MS]:CMD (give two or more)")
+       "an engine (give two or more): a config CFG[,key=value...], or an outside program "
+       "nboard:CMD (Othello) / gtp:CMD (Blokus Duo) with settings as nboard[key=value,...]:CMD; "
+       "keys depth, nodes, movetime, tc, and for programs name, margin_ms, startup_ms, move_ms, "
+       "dir, restart (on|off), stderr (quiet|inherit)")
+      ("each", po::value(&opts.each),
+       "key=value,... for every engine (an --engine entry's own value wins; both win over "
+       "--depth, --nodes, --movetime, --tc)")
       ("games", po::value(&opts.games)->default_value(opts.games),
        "number of games (ids 0..N-1; games 2k and 2k+1 share an opening, seats swapped)")
       ("threads", po::value(&opts.threads)->default_value(opts.threads),
@@ -39,6 +44,9 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
        "plies (from the start, opening included) that use the temperature")
       ("record-evals", po::bool_switch(&opts.record_evals),
        "log each move's search score, depth, nodes and time")
+      ("adjudicate", po::value(&opts.adjudicate)->composing(),
+       "end games early: exact:E (the exact solver's score once E empties remain) and/or "
+       "score:MARGIN:N (N consecutive search scores give one side MARGIN centi-units); repeatable")
       ("out", po::value(&opts.out),
        "log file (JSON Lines); an existing log of the same run is resumed")
       ("sprt", po::value(&opts.sprt),

@@ -4,16 +4,20 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <boost/program_options/options_description.hpp>
 
+#include "engine/core/engine_config.hpp"
+
 namespace arena::selfplay {
 
 /// Everything `arena selfplay` takes. Defaults are the CLI's defaults.
 struct SelfplayOptions {
-  std::vector<std::string> engines;     ///< config paths, two or more
+  std::vector<std::string> engines;     ///< --engine entries (engine_entry.hpp), two or more
+  std::string each;                     ///< --each settings for every engine, "" = none
   std::int64_t games = 100;
   int threads = 1;
   std::uint64_t seed = 1;
@@ -27,6 +31,7 @@ struct SelfplayOptions {
   int temperature = 0;                  ///< centi-units, 0 = off
   int temperature_plies = 0;
   bool record_evals = false;
+  std::vector<std::string> adjudicate;  ///< --adjudicate rules (adjudication.hpp)
   std::string out;                      ///< log path; "" = runs/selfplay-<UTC time>.jsonl
   std::string sprt;                     ///< "elo0=..,elo1=..,alpha=..,beta=..[,model=..]"
   std::string shard;                    ///< "i/n", "" = everything
@@ -37,6 +42,9 @@ struct SelfplayOptions {
   // Set by the caller, not by options:
   std::vector<std::string> command_line;  ///< recorded in the run record
   bool handle_signals = true;           ///< SIGINT/SIGTERM stop the run cleanly
+  /// The configs of the entries that are not config files (outside programs), by engine
+  /// index, built by the caller that can start them (the CLI); nullopt for config entries.
+  std::vector<std::optional<core::EngineConfig>> program_configs;
 };
 
 /// Adds the self-play options (all but --json, which belongs to the command) to `desc`,

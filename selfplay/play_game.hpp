@@ -13,20 +13,33 @@
 
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
+#include "selfplay/adjudication.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/player.hpp"
 #include "selfplay/schedule.hpp"
 
 namespace arena::selfplay {
 
-/// How games are played: limit overrides, clocks, softmax plies, eval recording.
+/// One engine's limits and clock: the global flags under --each under its --engine entry.
+struct SideSettings {
+  core::SearchLimits limits;   ///< depth / nodes / movetime overrides (none = config's limits)
+  int clock_ms = 0;            ///< game time of this side, ms (0 = no clock)
+  int increment_ms = 0;        ///< added to this side's clock after each of its moves, ms
+};
+
+/// How games are played: each engine's limits and clock, softmax plies, eval recording.
 struct PlaySettings {
-  core::SearchLimits limits;   ///< depth / nodes / movetime overrides (none = configs' limits)
-  int clock_ms = 0;            ///< game time per side, ms (0 = no clock)
-  int increment_ms = 0;        ///< added to the mover's clock after each move, ms
+  std::vector<SideSettings> engines;  ///< by engine index; an absent index has no overrides
   int temperature = 0;         ///< softmax temperature, centi-units (0 = off)
   int temperature_plies = 0;   ///< softmax while G::ply(position) < this (opening included)
   bool record_evals = false;
+  Adjudication adjudication;   ///< --adjudicate rules (off by default)
+
+  /// The settings of engine `index` (defaults when the list does not reach it).
+  [[nodiscard]] SideSettings side(int index) const {
+    const auto i = static_cast<std::size_t>(index);
+    return i < engines.size() ? engines[i] : SideSettings{};
+  }
 };
 
 /// Everything that identifies one game of a run.
@@ -34,6 +47,7 @@ template <core::Game G>
 struct GameSpec {
   std::int64_t id = 0;
   std::uint64_t seed = 0;
+  Seats seats{};                 ///< engine indices of the two players (their SideSettings)
   typename G::Rules rules{};
   const std::vector<typename G::Move>* opening = nullptr;  ///< legal from the initial position
 };
@@ -41,6 +55,7 @@ struct GameSpec {
 /// Plays one game. Move seeds derive from (spec.seed, ply). A player that throws loses with
 /// termination Crash, one that returns an illegal move loses with IllegalMove, one whose clock
 /// runs out loses with Timeout; a forfeit scores -1 for the loser (first player's view: +-1).
+/// settings.adjudication may end the game early (Adjudicated, see adjudication.hpp).
 /// Returns nullopt when `abort` is set before the game ends (the game is abandoned unlogged).
 template <core::Game G>
 std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, Player<G>& second,
@@ -65,22 +80,34 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
   second.new_game();
 
   // Step 2: the players alternate until the game ends or someone forfeits.
-  int clock_ms[2] = {settings.clock_ms, settings.clock_ms};
+  const SideSettings sides[2] = {settings.side(spec.seats.first), settings.side(spec.seats.second)};
+  int clock_ms[2] = {sides[0].clock_ms, sides[1].clock_ms};
   core::MoveListOf<G> legal;
   const auto forfeit = [&](int loser, Termination why, std::string reason) {
     rec.termination = why;
     rec.reason = std::move(reason);
     rec.score = loser == 0 ? -1 : 1;
   };
+  const auto adjudicate = [&](AdjudicatedResult r) {
+    rec.termination = Termination::Adjudicated;
+    rec.reason = std::move(r.reason);
+    rec.score = r.score;
+  };
+  ScoreAdjudicator by_score(settings.adjudication);
   while (!G::is_terminal(p)) {
     if (abort != nullptr && abort->load(std::memory_order_relaxed)) return std::nullopt;
+    if (auto exact = adjudicate_exact<G>(p, settings.adjudication)) {
+      adjudicate(std::move(*exact));
+      break;
+    }
     const int side = G::side_to_move(p);
     Player<G>& mover = side == 0 ? first : second;
+    const SideSettings& own = sides[side];
     MoveRequest request;
-    request.limits = settings.limits;
-    if (settings.clock_ms > 0) {
+    request.limits = own.limits;
+    if (own.clock_ms > 0) {
       request.limits.time_left_ms = clock_ms[side];
-      request.limits.increment_ms = settings.increment_ms;
+      request.limits.increment_ms = own.increment_ms;
     }
     request.seed = derive_seed(spec.seed, kGameStream, static_cast<std::uint64_t>(G::ply(p)));
     request.temperature = G::ply(p) < settings.temperature_plies ? settings.temperature : 0;
@@ -108,14 +135,14 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
                   " in position " + G::format_position(p));
       break;
     }
-    if (settings.clock_ms > 0) {
+    if (own.clock_ms > 0) {
       clock_ms[side] -= static_cast<int>(ms);
       if (clock_ms[side] < 0) {
         forfeit(side, Termination::Timeout,
                 mover.name() + " exceeded its clock at ply " + std::to_string(G::ply(p)));
         break;
       }
-      clock_ms[side] += settings.increment_ms;
+      clock_ms[side] += own.increment_ms;
     }
     rec.moves.push_back(G::format_move(p, choice.move));
     if (settings.record_evals) {
@@ -123,6 +150,13 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
       rec.evals.push_back(choice.eval);
     }
     p = G::play(p, choice.move);
+    if (auto by_eval = by_score.add(choice.eval ? std::optional<int>(choice.eval->score) : std::nullopt,
+                                    side, G::is_pass(choice.move))) {
+      if (!G::is_terminal(p)) {
+        adjudicate(std::move(*by_eval));
+        break;
+      }
+    }
   }
   // Step 3: the result, unless a forfeit already set it.
   if (rec.termination == Termination::Normal) rec.score = G::final_score(p);

@@ -32,7 +32,17 @@ std::string hex16(std::uint64_t v) {
 std::vector<core::EngineConfig> load_configs(const SelfplayOptions& opts) {
   if (opts.engines.size() < 2) throw InputError("--engine: give at least two engine configs");
   std::vector<core::EngineConfig> configs;
-  for (const auto& path : opts.engines) configs.push_back(core::load_engine_config(path));
+  for (std::size_t i = 0; i < opts.engines.size(); ++i) {
+    const EngineEntry entry = parse_engine_entry(opts.engines[i]);
+    if (!entry.external()) {
+      configs.push_back(core::load_engine_config(entry.target));
+    } else if (i < opts.program_configs.size() && opts.program_configs[i]) {
+      configs.push_back(*opts.program_configs[i]);
+    } else {
+      throw InputError("--engine " + entry.text + ": outside programs are played by `arena "
+                       "selfplay` (this command takes engine configs)");
+    }
+  }
   for (const auto& c : configs) {
     if (c.game != configs[0].game) {
       throw InputError("--engine: " + c.path + " is a config for '" + c.game + "' but " +
@@ -49,7 +59,37 @@ std::vector<core::EngineConfig> load_configs(const SelfplayOptions& opts) {
   return configs;
 }
 
+/// `global` with the limits that `s` sets replaced.
+LogLimits effective_limits(const LogLimits& global, const EngineSettings& s) {
+  LogLimits l = global;
+  if (s.depth) l.depth = *s.depth;
+  if (s.nodes) l.nodes = *s.nodes;
+  if (s.movetime_ms) l.movetime_ms = *s.movetime_ms;
+  if (s.tc) l.tc = *s.tc;
+  return l;
+}
+
+SideSettings side_settings(const LogLimits& l) {
+  SideSettings side;
+  side.limits.depth = l.depth;
+  side.limits.nodes = l.nodes;
+  side.limits.movetime_ms = l.movetime_ms;
+  if (!l.tc.empty()) {
+    const TimeControl tc = parse_time_control(l.tc);
+    side.clock_ms = tc.base_ms;
+    side.increment_ms = tc.increment_ms;
+  }
+  return side;
+}
+
 }  // namespace
+
+std::vector<EngineSettings> engine_settings(const SelfplayOptions& opts) {
+  const EngineSettings each = opts.each.empty() ? EngineSettings{} : parse_each(opts.each);
+  std::vector<EngineSettings> out;
+  for (const auto& text : opts.engines) out.push_back(merge(each, parse_engine_entry(text).settings));
+  return out;
+}
 
 std::string selfplay_game(const SelfplayOptions& opts) { return load_configs(opts)[0].game; }
 
@@ -66,18 +106,19 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   const Shard shard = opts.shard.empty() ? Shard{} : parse_shard(opts.shard);
   const OpeningSpec openings = parse_opening_spec(opts.openings);
   const OpeningOrder order = parse_opening_order(opts.opening_order);
+  if (!opts.tc.empty()) (void)parse_time_control(opts.tc);
+  const LogLimits global{opts.depth, opts.nodes, opts.movetime_ms, opts.tc};
+  const std::vector<EngineSettings> per_engine = engine_settings(opts);
   PlaySettings settings;
-  settings.limits.depth = opts.depth;
-  settings.limits.nodes = opts.nodes;
-  settings.limits.movetime_ms = opts.movetime_ms;
-  if (!opts.tc.empty()) {
-    const TimeControl tc = parse_time_control(opts.tc);
-    settings.clock_ms = tc.base_ms;
-    settings.increment_ms = tc.increment_ms;
+  std::vector<LogLimits> limits;
+  for (const auto& s : per_engine) {
+    limits.push_back(effective_limits(global, s));
+    settings.engines.push_back(side_settings(limits.back()));
   }
   settings.temperature = opts.temperature;
   settings.temperature_plies = opts.temperature_plies;
   settings.record_evals = opts.record_evals;
+  settings.adjudication = parse_adjudication(opts.adjudicate);
 
   // Step 2: engines, schedule and the SPRT.
   std::vector<core::EngineConfig> configs = load_configs(opts);
@@ -97,9 +138,13 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   // Step 3: the run record.
   RunRecord r;
   r.game = configs[0].game;
-  for (const auto& c : configs) r.engines.push_back({c.name, hex16(c.hash), c.text, c.path});
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const auto& c = configs[i];
+    r.engines.push_back({c.name, hex16(c.hash), c.text, c.path, std::nullopt});
+    if (limits[i] != global) r.engines.back().limits = limits[i];
+  }
   r.seed = opts.seed;
-  r.limits = {opts.depth, opts.nodes, opts.movetime_ms, opts.tc};
+  r.limits = global;
   r.openings = opts.openings;
   r.opening_order = opening_order_name(order);
   r.format = format_name(format);
@@ -110,6 +155,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   r.temperature = opts.temperature;
   r.temperature_plies = opts.temperature_plies;
   r.record_evals = opts.record_evals;
+  r.adjudicate = adjudication_texts(settings.adjudication);
   r.command_line = opts.command_line;
   r.arena_version = kVersion;
   r.arena_revision = kRevision;

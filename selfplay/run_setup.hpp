@@ -10,6 +10,7 @@
 
 #include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
+#include "selfplay/engine_entry.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
@@ -31,11 +32,16 @@ struct RunSetup {
   std::string log_path;                    ///< --out, or the default path
 };
 
-/// Checks `opts` and loads the configs. Throws InputError for: fewer than two engines, an
+/// Checks `opts` and loads the configs (an outside program's from opts.program_configs).
+/// Throws InputError for: fewer than two engines, a malformed --engine entry or --each, an
 /// unreadable or invalid config (the parser names file:line:key), configs of different games,
 /// two engines with one name, --threads < 1, --games < 1, negative limits, a malformed --tc,
 /// --openings, --opening-order, --format, --shard or --sprt, --sprt with more than two engines.
 [[nodiscard]] RunSetup prepare_run(const SelfplayOptions& opts);
+
+/// Each engine's settings by index: its --engine entry's over --each (InputError naming the
+/// entry or --each when malformed).
+[[nodiscard]] std::vector<EngineSettings> engine_settings(const SelfplayOptions& opts);
 
 /// The game of a run's configs (loads them; the same checks as prepare_run).
 [[nodiscard]] std::string selfplay_game(const SelfplayOptions& opts);

@@ -146,6 +146,7 @@ class Runner {
       GameSpec<G> spec;
       spec.id = id;
       spec.seed = derive_seed(seed_, kGameStream, static_cast<std::uint64_t>(id));
+      spec.seats = seats;
       spec.rules = rules_;
       spec.opening = &openings_.for_pair(id / 2);
       std::optional<GameRecord> rec = play_game<G>(spec, player(seats.first),

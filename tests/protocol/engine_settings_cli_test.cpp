@@ -1,0 +1,120 @@
+// Per-engine settings end to end: `arena selfplay` with each engine's own time control in its
+// --engine entry (an arena config and an outside program) records both in the run record; the
+// program's command line runs as written through the shell (`cd DIR && ...`, `VAR=1 prog`)
+// and in its `dir=` folder; no file is left in the temporary folder; bad values exit 2 naming
+// the option.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "protocol/child_process.hpp"
+#include "selfplay/game_log.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using arena::protocol::ChildProcess;
+using arena::protocol::ReadStatus;
+
+const std::string kOthelloA = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
+const std::string kOthelloB = std::string(ARENA_SOURCE_DIR) + "/configs/othello/seed-table.cfg";
+
+/// A private folder per test, used as TMPDIR of the runs (to see what they leave there).
+class EngineSettingsCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("arena_engine_settings_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "tmp");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  /// Runs `arena ARGS` (a shell-quoted string) with TMPDIR set to the private folder; returns
+  /// the exit status and keeps stderr in err_.
+  int arena(const std::string& args) {
+    const std::string err = (dir_ / "err").string();
+    const std::string cmd = "TMPDIR=" + (dir_ / "tmp").string() + " " + ARENA_BINARY + " " +
+                            args + " >/dev/null 2>" + err;
+    const int rc = std::system(cmd.c_str());
+    std::ifstream in(err);
+    std::stringstream s;
+    s << in.rdbuf();
+    err_ = s.str();
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  }
+
+  fs::path dir_;
+  std::string err_;
+};
+
+TEST_F(EngineSettingsCli, EachEngineItsOwnTimeControlInTheRunRecord) {
+  const std::string log = (dir_ / "tc.jsonl").string();
+  // The program runs from its own folder through a compound shell line.
+  const std::string program = "nboard[name=arena-nboard,tc=4+0.1,dir=" + dir_.string() +
+                              "]:cd tmp && VAR=1 " + ARENA_BINARY + " nboard --config " + kOthelloB;
+  ASSERT_EQ(arena("selfplay --quiet --games 2 --openings random:4 --engine " + kOthelloA +
+                  ",tc=3+0.05 --engine '" + program + "' --each depth=2 --out " + log),
+            0)
+      << err_;
+  const auto f = arena::selfplay::read_log_file(log);
+  ASSERT_EQ(f.run.engines.size(), 2U);
+  ASSERT_TRUE(f.run.engines[0].limits);
+  ASSERT_TRUE(f.run.engines[1].limits);
+  EXPECT_EQ(f.run.engines[0].limits->tc, "3+0.05");
+  EXPECT_EQ(f.run.engines[1].limits->tc, "4+0.1");
+  EXPECT_EQ(f.run.engines[0].limits->depth, 2);  // from --each
+  EXPECT_EQ(f.run.limits.tc, "");                // no global --tc
+  EXPECT_EQ(f.run.engines[1].name, "arena-nboard");
+  ASSERT_EQ(f.games.size(), 2U);
+  for (const auto& g : f.games) {
+    EXPECT_EQ(g.termination, arena::selfplay::Termination::Normal) << g.reason;
+  }
+  // Resuming with another clock for one engine is refused, naming the field.
+  EXPECT_EQ(arena("selfplay --quiet --games 2 --openings random:4 --engine " + kOthelloA +
+                  ",tc=3+0.5 --engine '" + program + "' --each depth=2 --out " + log),
+            2);
+  EXPECT_NE(err_.find("engines[0].limits"), std::string::npos) << err_;
+  // Nothing left in the temporary folder (the program's config lives in memory).
+  EXPECT_TRUE(fs::is_empty(dir_ / "tmp")) << fs::directory_iterator(dir_ / "tmp")->path();
+}
+
+TEST_F(EngineSettingsCli, BadValuesExitTwoNamingTheOption) {
+  const std::string base = "selfplay --quiet --games 2 --out " + (dir_ / "x.jsonl").string() + " ";
+  const auto expect_two = [&](const std::string& args, const std::string& needle) {
+    EXPECT_EQ(arena(base + args), 2) << args << ": " << err_;
+    EXPECT_NE(err_.find(needle), std::string::npos) << args << ": " << err_;
+    EXPECT_FALSE(fs::exists(dir_ / "x.jsonl"));
+  };
+  const std::string b = " --engine " + kOthelloB;
+  expect_two("--engine " + kOthelloA + ",tc=fast" + b, "--engine " + kOthelloA + ",tc=fast: tc");
+  expect_two("--engine " + kOthelloA + ",depth=two" + b, "depth");
+  expect_two("--engine " + kOthelloA + ",restart=on" + b, "outside programs");
+  expect_two("--engine " + kOthelloA + b + " --each nodes=-5", "--each nodes=-5: nodes");
+  expect_two("--engine " + kOthelloA + b + " --each colour=red", "unknown key 'colour'");
+  expect_two("--engine " + kOthelloA + b + " --adjudicate exact:many", "--adjudicate exact:many");
+  expect_two("--engine " + kOthelloA + b + " --adjudicate score:100", "--adjudicate score:100");
+  expect_two("--engine " + kOthelloA + " --engine 'nboard[name=n,dir=" + (dir_ / "absent").string() +
+                 "]:true'",
+             "is not a folder");
+}
+
+TEST(Shell, CommandLinesRunAsWrittenInTheirFolder) {
+  const fs::path here = fs::canonical(fs::temp_directory_path());
+  auto c = ChildProcess::start("cd " + here.string() + " && VAR=hello sh -c 'echo $VAR; pwd'");
+  EXPECT_EQ(c.read_line(5000ms).line, "hello");
+  EXPECT_EQ(c.read_line(5000ms).line, here.string());
+  EXPECT_EQ(c.read_line(5000ms).status, ReadStatus::Eof);
+  auto d = ChildProcess::start("pwd", true, here.string());
+  EXPECT_EQ(d.read_line(5000ms).line, here.string());
+}
+
+}  // namespace
