@@ -68,7 +68,13 @@ int run_search(const std::vector<std::string>& args) {
 
   return with_game(cfg.game, [&]<class G>() {
     const auto rules = G::parse_rules(rules_text);
-    const auto root = position.empty() ? G::initial(rules) : G::parse_position(position, rules);
+    const auto root = [&] {
+      try {
+        return position.empty() ? G::initial(rules) : G::parse_position(position, rules);
+      } catch (const InputError& e) {
+        throw InputError(std::string("--position: ") + e.what());
+      }
+    }();
     core::Engine<G> engine(cfg);
     const auto r = engine.think(root, limits, 0);
 

@@ -26,6 +26,7 @@
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/thread_limit.hpp"
 #include "engine/othello/endgame.hpp"
 #include "engine/othello/notation.hpp"
 
@@ -155,7 +156,7 @@ int run_solve(const std::vector<std::string>& args) {
     return 0;
   }
   if (game != "othello") throw InputError("--game: solve supports only othello, got '" + game + "'");
-  if (threads < 1) throw InputError("--threads must be >= 1");
+  core::check_threads("--threads", threads, 1);
   if (hash_mb < 1 || hash_mb > 65536) throw InputError("--hash-mb must be in 1..65536");
   // 16-byte entries: 2^20 entries per 16 MiB.
   const int table_bits = std::bit_width(static_cast<unsigned>(hash_mb)) - 1 + 16;

@@ -6,6 +6,7 @@
 
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/thread_limit.hpp"
 #include "engine/core/ini.hpp"
 
 namespace arena::loop {
@@ -79,7 +80,7 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
     } else if (e.key == "rounds") {
       c.rounds = static_cast<int>(v.integer(e, 1, 100'000));
     } else if (e.key == "threads") {
-      c.threads = static_cast<int>(v.integer(e, 1, 4096));
+      c.threads = static_cast<int>(v.integer(e, 1, core::max_threads()));
     } else if (e.key == "seed") {
       c.seed = static_cast<std::uint64_t>(v.integer(e, 0, INT64_MAX));
     } else if (e.key == "extra_games") {

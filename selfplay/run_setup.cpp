@@ -8,6 +8,7 @@
 #include <set>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/thread_limit.hpp"
 #include "engine/core/version.hpp"
 
 namespace arena::selfplay {
@@ -95,9 +96,21 @@ std::string selfplay_game(const SelfplayOptions& opts) { return load_configs(opt
 
 RunSetup prepare_run(const SelfplayOptions& opts) {
   // Step 1: scalar options.
-  if (opts.threads < 1) throw InputError("--threads: must be at least 1");
+  core::check_threads("--threads", opts.threads, 1);
   if (opts.depth < 0 || opts.movetime_ms < 0) {
     throw InputError("--depth/--movetime: must not be negative");
+  }
+  if (opts.depth > core::kMaxConfigDepth) {
+    throw InputError("--depth: " + std::to_string(opts.depth) + " is outside [0, " +
+                     std::to_string(core::kMaxConfigDepth) + "] plies");
+  }
+  if (opts.nodes > kMaxNodes) {  // "--nodes=-1" reads as 2^64 - 1 through Boost
+    throw InputError("--nodes: " + std::to_string(opts.nodes) + " is outside [0, " +
+                     std::to_string(kMaxNodes) + "]");
+  }
+  if (opts.games < 1 || opts.games > kMaxGames) {
+    throw InputError("--games: " + std::to_string(opts.games) + " is outside [1, " +
+                     std::to_string(kMaxGames) + "]");
   }
   if (opts.temperature < 0 || opts.temperature_plies < 0) {
     throw InputError("--temperature/--temperature-plies: must not be negative");

@@ -19,6 +19,11 @@
 
 namespace arena::selfplay {
 
+/// Largest --games: ids are scheduled up front, and 10^8 games is years of play.
+inline constexpr std::int64_t kMaxGames = 100'000'000;
+/// Largest --nodes per move (10^15: days per move at any speed).
+inline constexpr std::uint64_t kMaxNodes = 1'000'000'000'000'000;
+
 /// A checked run, ready for its game to add rules and openings.
 struct RunSetup {
   std::vector<core::EngineConfig> configs;
@@ -35,7 +40,8 @@ struct RunSetup {
 /// Checks `opts` and loads the configs (an outside program's from opts.program_configs).
 /// Throws InputError for: fewer than two engines, a malformed --engine entry or --each, an
 /// unreadable or invalid config (the parser names file:line:key), configs of different games,
-/// two engines with one name, --threads < 1, --games < 1, negative limits, a malformed --tc,
+/// two engines with one name, --threads outside [1, core::max_threads()], --games outside
+/// [1, kMaxGames], limits that are negative or beyond their ceilings, a malformed --tc,
 /// --openings, --opening-order, --format, --shard or --sprt, --sprt with more than two engines.
 [[nodiscard]] RunSetup prepare_run(const SelfplayOptions& opts);
 

@@ -3,6 +3,8 @@
 // `arena selfplay` and `arena loop` (which dispatch on the configs' game by name).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -75,8 +77,11 @@ SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> facto
     }
     progress.update(tally, played);
   };
+  // Never more workers than games: each worker builds its engines up front.
+  const int threads = static_cast<int>(
+      std::clamp<std::int64_t>(static_cast<std::int64_t>(pending.size()), 1, opts.threads));
   Runner<G> runner(setup.schedule, game.openings, game.rules, opts.seed, setup.settings,
-                   std::move(pending), game.factory, &writer, on_game, opts.threads);
+                   std::move(pending), game.factory, &writer, on_game, threads);
   runner_ptr = &runner;
   const auto start = std::chrono::steady_clock::now();
   {

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/core/thread_limit.hpp"
+
 namespace arena::tune {
 
 void check_tune_options(const TuneOptions& o) {
@@ -23,7 +25,7 @@ void check_tune_options(const TuneOptions& o) {
   if (!(o.tie >= 0.0)) throw InputError("--tie: expected >= 0");
   if (o.iterations < 0) throw InputError("--iterations: expected >= 0 (0 = default)");
   if (!(o.learning_rate > 0.0)) throw InputError("--learning-rate: expected > 0");
-  if (o.threads < 0) throw InputError("--threads: expected >= 0 (0 = all cores)");
+  core::check_threads("--threads (0 = all cores)", o.threads, 0);
   if (o.loss != "mse" && o.loss != "cross-entropy") {
     throw InputError("--loss: expected 'mse' or 'cross-entropy', got '" + o.loss + "'");
   }

@@ -12,11 +12,14 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
@@ -86,8 +89,7 @@ class Engine {
       : cfg_(cfg),
         eval_(std::make_unique<LinearEval<Position>>(make_features(cfg), cfg)),
         specialised_(make_specialised(cfg, *eval_)),
-        search_(EvalFn{eval_.get(), specialised_.get(), {}},
-                SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap}) {}
+        search_(make_search(cfg, EvalFn{eval_.get(), specialised_.get(), {}})) {}
 
   /// The move to play in p (a game that is over gives no move and its final score). `limits`
   /// replace the config's limits when limits.any() (no limit in either: depth 1). The seed
@@ -164,6 +166,33 @@ class Engine {
       return eval.features().make_specialised_eval(eval.weights());
     } catch (const InputError& e) {
       throw InputError(config_key_where(cfg, "eval.weights_file") + e.what());
+    }
+  }
+
+  /// The search with its transposition table of cfg.tt_mb MiB. A table larger than the
+  /// machine's memory, or one the allocator refuses, is an InputError naming search.tt_mb
+  /// (rather than std::bad_alloc, an internal error, or the kernel's OOM killer later).
+  static Searcher<G, EvalFn> make_search(const EngineConfig& cfg, EvalFn eval) {
+    const auto bad = [&](const std::string& why) {
+      return InputError(config_key_where(cfg, "search.tt_mb") + "cannot allocate a " +
+                        std::to_string(cfg.tt_mb) + " MiB transposition table (" + why +
+                        "; lower tt_mb)");
+    };
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0 &&
+        (static_cast<std::uint64_t>(cfg.tt_mb) << 20U) >
+            static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size)) {
+      throw bad("the machine has " +
+                std::to_string(static_cast<std::uint64_t>(pages) *
+                               static_cast<std::uint64_t>(page_size) >> 20U) +
+                " MiB of memory");
+    }
+    try {
+      return Searcher<G, EvalFn>(std::move(eval),
+                                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap});
+    } catch (const std::bad_alloc&) {
+      throw bad("out of memory");
     }
   }
 

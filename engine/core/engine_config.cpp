@@ -6,6 +6,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <limits>
 #include <sstream>
@@ -77,7 +78,14 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
     const std::string& key = e.key;
     const auto int_of = [&](std::int64_t lo, std::int64_t hi) { return values.integer(e, lo, hi); };
     if (!e.registered) {
-      cfg.weights.emplace_back(key.substr(kWeightsPrefix.size()), values.numbers(e));
+      std::vector<double> w = values.numbers(e);
+      for (const double v : w) {
+        if (std::abs(v) > kMaxWeight) {
+          values.fail(e, "weight " + format_double(v) + " is outside [-1e6, 1e6] (centi-units; "
+                         "larger weights overflow the integer evaluation)");
+        }
+      }
+      cfg.weights.emplace_back(key.substr(kWeightsPrefix.size()), std::move(w));
     } else if (key == "name") {
       cfg.name = values.non_empty(e);
       has_name = true;
@@ -98,7 +106,7 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
     } else if (key == "search.increment") {
       cfg.limits.increment_ms = static_cast<int>(int_of(0, kIntMax));
     } else if (key == "search.tt_mb") {
-      cfg.tt_mb = static_cast<int>(int_of(1, 65536));
+      cfg.tt_mb = static_cast<int>(int_of(1, kMaxTtMb));
     } else if (key == "search.exact") {
       cfg.exact = static_cast<int>(int_of(0, 255));
     } else if (key == "search.move_cap") {

@@ -10,7 +10,7 @@
 //   movetime = 0
 //   gametime = 0                  # game clock (ms) and increment per move (ms); 0 = no clock
 //   increment = 0
-//   tt_mb = 16                    # transposition table, MiB (1..65536)
+//   tt_mb = 16                    # transposition table per engine instance, MiB (1..4096)
 //   exact = 14                    # exact solve at <= this many empties/remaining (0 = off)
 //   move_cap = 0                  # search at most this many moves per interior node (0 = all)
 //   [eval]
@@ -48,6 +48,15 @@ struct EngineConfig {
   /// [weights] entries in file order: feature name -> one value per phase (or a single value).
   std::vector<std::pair<std::string, std::vector<double>>> weights;
 };
+
+/// Largest accepted |weight| (centi-units per unit of a feature). The evaluation is an int
+/// and the search clamps it to +-30000 (16-bit table scores), so one weight beyond 10^6 already
+/// saturates every position it touches; 3e9 or 1e300 is a typo that would overflow the int.
+inline constexpr double kMaxWeight = 1e6;
+
+/// Largest accepted `tt_mb`: every game in flight holds one table per engine, so a few GiB
+/// each is already more than most machines hold (the table is also checked when allocated).
+inline constexpr int kMaxTtMb = 4096;
 
 /// Largest accepted `depth` (plies); deeper nominal depths are a typo, not a request.
 inline constexpr int kMaxConfigDepth = 128;

@@ -4,6 +4,7 @@
 // tables), checked against the feature set's declaration when the evaluator is built.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <memory>
@@ -18,6 +19,10 @@
 #include "engine/core/weights_file.hpp"
 
 namespace arena::core {
+
+/// Bound of LinearEval::evaluate's result, centi-units (well inside int, far beyond any
+/// search score).
+inline constexpr double kEvalCeiling = 1e9;
 
 /// The header a weights file for `fs` must carry.
 template <class Position>
@@ -109,7 +114,9 @@ class LinearEval {
                                             static_cast<std::size_t>(num_features_);
     double sum = 0.0;
     for (const FeatureValue& f : scratch) sum += w[f.index] * static_cast<double>(f.value);
-    return static_cast<int>(std::lround(sum));
+    // Weights are bounded (kMaxWeight) but weights built in memory are not: clamp before the
+    // conversion, which is undefined beyond long's range.
+    return static_cast<int>(std::lround(std::clamp(sum, -kEvalCeiling, kEvalCeiling)));
   }
 
   [[nodiscard]] const FeatureSet<Position>& features() const { return *fs_; }

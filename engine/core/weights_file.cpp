@@ -103,6 +103,11 @@ std::vector<double> read_weights_file(const std::string& path, const WeightsHead
                          std::string(p, std::min<std::size_t>(20, static_cast<std::size_t>(end - p))) +
                          "'");
       }
+      if (std::abs(v) > kMaxWeight) {
+        throw InputError(where(path, line_no) + "weight " + std::to_string(count + 1) + " (" +
+                         std::string(p, next) +
+                         ") is outside [-1e6, 1e6] (larger weights overflow the evaluation)");
+      }
       weights.push_back(v);
       ++count;
       p = next;
