@@ -20,6 +20,7 @@
 #include "analysis/sprt.hpp"
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
+#include "records/log_check.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/outcomes.hpp"
 
@@ -83,6 +84,7 @@ LoadedLogs load_logs(const std::vector<std::string>& paths) {
   for (const auto& path : paths) {
     files.push_back(selfplay::read_log_file(path));
     const selfplay::LogFile& f = files.back();
+    records::check_log_file(f);
     for (const auto& w : f.warnings) std::cerr << "warning: " << w << "\n";
     // Every game must name engines of its own run record.
     std::set<std::string> names;

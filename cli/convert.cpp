@@ -15,6 +15,7 @@
 #include "records/bridge.hpp"
 #include "records/formats.hpp"
 #include "tune/label_export.hpp"
+#include "records/log_check.hpp"
 
 namespace po = boost::program_options;
 
@@ -38,9 +39,12 @@ std::vector<records::RecordGame> read_records(records::Format f, const std::stri
             ? othello::read_wthor_database(path, othello::InvalidRecordPolicy::UseRecorded, stats)
             : othello::read_wthor_transcripts(path, othello::InvalidRecordPolicy::UseRecorded,
                                               stats);
+    // A conversion must not silently lose games: an illegal record is an error here (the
+    // tuner, reading real databases by the thousand, skips and counts them instead).
     if (stats.illegal > 0) {
-      std::cerr << "arena convert: " << path << ": skipped " << stats.illegal
-                << " records that do not replay legally\n";
+      throw InputError(stats.illegal_records.front() + " (" + std::to_string(stats.illegal) +
+                       " of " + std::to_string(stats.records) +
+                       " records do not replay legally)");
     }
     std::vector<records::RecordGame> out;
     for (const auto& r : recorded) {
@@ -65,6 +69,7 @@ std::vector<records::RecordGame> read_records(records::Format f, const std::stri
 LoadedGames load(records::Format f, const std::string& path, const std::string& rules_text) {
   if (f == records::Format::Log) {
     auto set = selfplay::read_logs({path});
+    records::check_log_games(set.run, set.games, where(path, 1));
     for (const auto& w : set.warnings) std::cerr << "arena convert: " << w << "\n";
     return {set.run.game, set.run.rules, std::move(set.games)};
   }

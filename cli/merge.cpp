@@ -1,7 +1,8 @@
 // `arena merge LOG... --out LOG`: combines the logs of one run's shards (or of a resumed run
 // split over files) into one log sorted by game id. The checks are the shared reader's: run
 // records must agree except for the shard, a game id twice with different content is an
-// error, identical duplicates are kept once. The output is written to a temporary file and
+// error, identical duplicates are kept once; every game is replayed through its game's rules
+// (records/log_check.hpp) before it is written. The output is written to a temporary file and
 // renamed, so an interrupted merge never leaves a half-written log at --out; `--out X.jsonl.gz`
 // or `X.jsonl.zst` writes it compressed.
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
+#include "records/log_check.hpp"
 #include "selfplay/game_log.hpp"
 
 namespace po = boost::program_options;
@@ -31,6 +33,7 @@ int run_merge(const std::vector<std::string>& args) {
   if (!parse_options("merge", "LOG... --out LOG", desc, positional, args, vm)) return 0;
 
   const selfplay::LogSet set = selfplay::read_logs(inputs);
+  records::check_log_games(set.run, set.games, where(inputs.front(), 1));
   for (const auto& w : set.warnings) std::cerr << "warning: " << w << "\n";
 
   selfplay::write_log_file(out, set.run, set.games);

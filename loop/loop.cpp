@@ -92,8 +92,20 @@ void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::
   high = p.stats.elo.high;
 }
 
+RoundResult read_round_json(const json& j);
+
+/// A round record as written by an earlier run; a damaged or edited one (any JSON error:
+/// syntax, a missing key, a wrong type) is an InputError naming the file.
 RoundResult read_round(const fs::path& file) {
-  const json j = json::parse(core::read_text_file(file.string(), "round record"));
+  try {
+    return read_round_json(json::parse(core::read_text_file(file.string(), "round record")));
+  } catch (const json::exception& e) {
+    throw InputError(file.string() + ": damaged round record (" + e.what() +
+                     "); delete it to play the round again");
+  }
+}
+
+RoundResult read_round_json(const json& j) {
   RoundResult r;
   r.round = j.at("round");
   r.train_games = j.at("games");

@@ -55,6 +55,17 @@ bool is_code(const std::string& token) {
   }
 }
 
+/// " (why)" for a token is_code refused: the notation's own reason when it has one.
+std::string code_problem(const std::string& token) {
+  if (token.size() != 4) return " (" + std::to_string(token.size()) + " characters)";
+  try {
+    (void)blokus_duo::parse_code(token);
+  } catch (const InputError& e) {
+    return std::string(" (") + e.what() + ")";
+  }
+  return "";
+}
+
 }  // namespace
 
 Format parse_format(const std::string& name) {
@@ -145,9 +156,9 @@ std::vector<RecordGame> read_ggf_games(std::string_view text, const std::string&
     g.first = gg.black;
     g.second = gg.white;
     g.moves = std::move(gg.moves);
-    g.origin = origin + ": ";
+    g.origin = where(origin, gg.line);
     if (gg.board != kGgfStartBoard) {
-      throw InputError(origin + ": a GGF game that does not start from the standard position "
+      throw InputError(g.origin + "a GGF game that does not start from the standard position "
                                 "cannot become a log game");
     }
     if (!gg.result.empty() && gg.result != "?") {
@@ -189,9 +200,12 @@ std::vector<RecordGame> read_fourcc(std::string_view text, const std::string& or
     std::istringstream words(line);
     bool first = true;
     for (std::string w; words >> w; first = false) {
-      if (first && !is_code(w)) continue;  // a game name such as "game10"
-      if (w.size() != 4) {
-        throw InputError(g.origin + "'" + w + "' is not a 4-character move code");
+      // A game name such as "game10" is any first token of another length; a first token of
+      // 4 characters is a code, so a bad one is blamed itself rather than its successor.
+      if (first && w.size() != 4) continue;
+      if (!is_code(w)) {
+        throw InputError(g.origin + "move " + std::to_string(g.moves.size() + 1) + " ('" + w +
+                         "'): not a 4-character move code" + code_problem(w));
       }
       g.moves.push_back(w == "0000" ? std::string("----") : w);
     }

@@ -55,7 +55,9 @@ enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb, Positions };
 [[nodiscard]] std::string write_ggf_games(const std::vector<RecordGame>& games);
 
 /// 4-character code lists: one game per non-comment line, tokens separated by spaces; a first
-/// token that is not a 4-character code is the game's name and is dropped.
+/// token that is not 4 characters long is the game's name and is dropped (a 4-character first
+/// token is a move). Throws InputError "FILE:LINE: move N ('code'): ..." for a token that is
+/// not a well-formed code (legality is the bridge's check).
 [[nodiscard]] std::vector<RecordGame> read_fourcc(std::string_view text, const std::string& origin);
 /// One line per game: "# first vs second" then the codes separated by spaces ("----" passes).
 [[nodiscard]] std::string write_fourcc(const std::vector<RecordGame>& games);

@@ -113,6 +113,7 @@ std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin)
     i += 2;
     const std::size_t start_line = line;
     GgfGame g;
+    g.line = start_line;
     bool closed = false;
     while (i < text.size()) {
       const char c = text[i];

@@ -25,6 +25,7 @@ struct GgfGame {
   std::string time;                          ///< TI
   std::string board = std::string(kGgfStartBoard);  ///< BO without the leading "8 "
   std::vector<std::string> moves;
+  std::size_t line = 0;                      ///< 1-based line of its "(;" (0 = not read)
 };
 
 /// The GGF text of `g` on one line, "(;GM[Othello]...;)". Absent fields are omitted.

@@ -4,15 +4,20 @@
 #include "selfplay/game_log.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -30,14 +35,39 @@ constexpr const char* kTerminationNames[] = {"normal", "illegal-move", "crash", 
                                              "adjudicated"};
 
 /// The value of `key` in object `j` as T; InputError naming the key when missing or mistyped.
+/// Integer fields must hold a JSON integer within T's range (nlohmann would silently truncate
+/// 1.5 or wrap 1e20, and converting a double beyond T's range is undefined behaviour).
 template <class T>
 T field(const json& j, const char* key, const std::string& where) {
   const auto it = j.find(key);
   if (it == j.end()) throw InputError(where + "missing field '" + key + "'");
-  try {
-    return it->get<T>();
-  } catch (const json::exception&) {
-    throw InputError(where + "field '" + key + "' has the wrong type (" + it->dump() + ")");
+  const auto wrong = [&](const std::string& expected) {
+    return InputError(where + "field '" + key + "' has the wrong type (expected " + expected +
+                      ", got " + it->dump().substr(0, 40) + ")");
+  };
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (it->is_number_unsigned()) {
+      const auto v = it->get<std::uint64_t>();
+      if (v > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) throw wrong("a smaller integer");
+      return static_cast<T>(v);
+    }
+    if (!it->is_number_integer()) throw wrong("an integer");
+    const auto v = it->get<std::int64_t>();
+    if (std::cmp_less(v, std::numeric_limits<T>::min()) ||
+        std::cmp_greater(v, std::numeric_limits<T>::max())) {
+      throw wrong(std::is_signed_v<T> ? "a smaller integer" : "a non-negative integer");
+    }
+    return static_cast<T>(v);
+  } else {
+    try {
+      return it->get<T>();
+    } catch (const json::exception&) {
+      throw wrong(std::is_same_v<T, std::string>   ? "a string"
+                  : std::is_same_v<T, bool>        ? "true or false"
+                  : std::is_same_v<T, double>      ? "a number"
+                  : std::is_same_v<T, std::vector<std::string>> ? "a list of strings"
+                                                                : "another type");
+    }
   }
 }
 
@@ -276,6 +306,9 @@ std::optional<std::string> run_record_difference(const RunRecord& a, const RunRe
 }
 
 LogFile read_log_file(const std::string& path) {
+  if (std::error_code ec; std::filesystem::is_directory(path, ec)) {
+    throw InputError(where(path, 0) + "is a folder, not a log file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(where(path, 0) + "cannot open log: " + std::strerror(errno));
   std::stringstream buffer;
@@ -305,7 +338,7 @@ LogFile read_log_file(const std::string& path) {
     json j;
     try {
       j = json::parse(line);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
       throw InputError(at + "malformed JSON: " + e.what());
     }
     // Step 2: the run record, exactly once and first.
@@ -313,11 +346,12 @@ LogFile read_log_file(const std::string& path) {
       log.run = run_record_from_json(j, at);
       continue;
     }
-    if (j.is_object() && j.value("type", "") == "run") {
+    if (j.is_object() && j.contains("type") && j["type"] == "run") {
       throw InputError(at + "a second run record (logs of several runs concatenated?)");
     }
     // Step 3: game records; duplicates must agree.
     GameRecord g = game_record_from_json(j, at);
+    g.origin = at;
     if (g.id >= log.run.games) {
       throw InputError(at + "game id " + std::to_string(g.id) + " is outside the run's " +
                        std::to_string(log.run.games) + " games");

@@ -120,6 +120,9 @@ struct GameRecord {
   std::vector<std::optional<MoveEval>> evals;  ///< empty, or one per element of `moves`
   double ms = 0.0;                       ///< wall time of the whole game
   std::uint64_t seed = 0;                ///< the game's seed (derived from run seed and id)
+  /// "FILE:LINE: " of the line it was read from ("" when not read from a file); not written,
+  /// not compared. For messages of later checks (log_check.hpp).
+  std::string origin;
 
   /// "1-0", "0-1" or "1/2-1/2" from the sign of `score`.
   [[nodiscard]] std::string result() const;

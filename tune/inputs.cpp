@@ -21,14 +21,15 @@ std::string file_hash(const std::string& path) {
   return buf;
 }
 
-std::vector<TrainingGame> read_log_games(const std::string& path,
-                                         const std::string& expected_game,
-                                         InputSummary& summary) {
+std::vector<TrainingGame> read_log_games(
+    const std::string& path, const std::string& expected_game, InputSummary& summary,
+    const std::function<void(const selfplay::LogFile&)>& check) {
   const selfplay::LogFile log = selfplay::read_log_file(path);
   if (log.run.game != expected_game) {
     throw InputError(where(path, 1) + "the log's game is '" + log.run.game +
                      "' but the config is for '" + expected_game + "'");
   }
+  if (check) check(log);
   summary.path = path;
   summary.kind = "log";
   summary.hash = file_hash(path);

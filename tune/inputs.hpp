@@ -6,13 +6,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace arena::selfplay {
-struct GameRecord;
-}  // namespace arena::selfplay
+#include "selfplay/game_log.hpp"
 
 namespace arena::tune {
 
@@ -50,8 +49,10 @@ struct InputSummary {
 /// normally or by adjudication are kept; illegal-move, crash and timeout games are skipped
 /// (their score is a forfeit, not a played-out result). Throws InputError naming FILE:LINE for
 /// a file that is not a log, and naming the file when its game is not `expected_game`.
-[[nodiscard]] std::vector<TrainingGame> read_log_games(const std::string& path,
-                                                       const std::string& expected_game,
-                                                       InputSummary& summary);
+/// `check` (the game's replay of every game, selfplay/log_check.hpp) runs on the whole file
+/// before any game is taken, so a game that does not replay is an error naming its FILE:LINE.
+[[nodiscard]] std::vector<TrainingGame> read_log_games(
+    const std::string& path, const std::string& expected_game, InputSummary& summary,
+    const std::function<void(const selfplay::LogFile&)>& check);
 
 }  // namespace arena::tune

@@ -18,6 +18,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/othello/wthor.hpp"
 #include "engine/registry/games.hpp"
+#include "selfplay/log_check.hpp"
 #include "tune/inputs.hpp"
 #include "tune/options.hpp"
 #include "tune/report.hpp"
@@ -109,7 +110,10 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
                            options.init + " is a config for '" + std::string(G::kName) + "'");
         }
       } else {
-        more = read_log_games(path, std::string(G::kName), summary);
+        more = read_log_games(path, std::string(G::kName), summary,
+                              [&path](const selfplay::LogFile& log) {
+                                selfplay::check_games<G>(log.run, log.games, where(path, 1));
+                              });
       }
       if (sink) {
         sink("tune: read " + path + ": " + std::to_string(summary.games) + " games (" +

@@ -18,30 +18,35 @@ constexpr std::size_t kRecordBytes = 68;
 constexpr std::size_t kMoveBytes = 60;
 
 /// Replays `squares` (0..63) from the start into g.moves, inserting passes where the side to
-/// move has no legal move. Returns false when a square is not a legal move (or comes after
-/// the end of the game).
-bool replay(const std::vector<int>& squares, RecordedGame& g) {
+/// move has no legal move. Returns "" when every square is legal, else "move N (sq): why" for
+/// the first that is not (or comes after the end of the game).
+std::string replay(const std::vector<int>& squares, RecordedGame& g) {
   Position p = Othello::initial();
-  for (const int sq : squares) {
+  for (std::size_t i = 0; i < squares.size(); ++i) {
+    const int sq = squares[i];
+    const std::string at = "move " + std::to_string(i + 1) + " (" + square_name(sq) + "): ";
     if (Othello::move_mask(p) == 0) {
-      if (Othello::is_terminal(p)) return false;
+      if (Othello::is_terminal(p)) return at + "the game is already over";
       p = Othello::play(p, Othello::pass_move());
       g.moves.emplace_back("pass");
     }
-    if ((Othello::move_mask(p) & square_bit(sq)) == 0) return false;
+    if ((Othello::move_mask(p) & square_bit(sq)) == 0) return at + "not a legal move here";
     p = Othello::play(p, Move{static_cast<std::uint8_t>(sq)});
     g.moves.push_back(square_name(sq));
   }
   g.complete = Othello::is_terminal(p);
   g.replayed_score = Othello::final_score(p);
-  return true;
+  return "";
 }
 
 /// Counts g in `stats` and appends it to `out` unless the policy drops it.
-void classify(RecordedGame&& g, bool legal, InvalidRecordPolicy policy, RecordStats& stats,
-              std::vector<RecordedGame>& out) {
+void classify(RecordedGame&& g, const std::string& illegal, InvalidRecordPolicy policy,
+              RecordStats& stats, std::vector<RecordedGame>& out) {
   ++stats.records;
-  if (!legal) {
+  if (!illegal.empty()) {
+    if (stats.illegal < RecordStats::kNamedIllegal) {
+      stats.illegal_records.push_back(g.source + ": " + illegal);
+    }
     ++stats.illegal;
     ++stats.skipped;
     return;
@@ -125,8 +130,8 @@ std::vector<RecordedGame> read_wthor_transcripts(const std::string& path,
       if (sq != kPassSquare) squares.push_back(sq);
       i += len;
     }
-    const bool legal = replay(squares, g);
-    classify(std::move(g), legal, policy, stats, out);
+    const std::string illegal = replay(squares, g);
+    classify(std::move(g), illegal, policy, stats, out);
   }
   return out;
 }
@@ -168,8 +173,8 @@ std::vector<RecordedGame> read_wthor_database(const std::string& path,
       }
       squares.push_back((row - 1) * 8 + (col - 1));
     }
-    const bool legal = replay(squares, g);
-    classify(std::move(g), legal, policy, stats, out);
+    const std::string illegal = replay(squares, g);
+    classify(std::move(g), illegal, policy, stats, out);
   }
   return out;
 }

@@ -62,6 +62,10 @@ struct RecordStats {
   std::size_t mismatched = 0;  ///< complete, but the recorded score differs from the replay
   std::size_t illegal = 0;     ///< a move could not be replayed (always skipped)
   std::size_t skipped = 0;     ///< dropped: illegal, or invalid under Skip
+  /// The first kNamedIllegal illegal records: "FILE:LINE: move N (sq): why" (FILE#INDEX: for
+  /// .wtb records), so that a warning or an error can point at them.
+  std::vector<std::string> illegal_records;
+  static constexpr std::size_t kNamedIllegal = 5;
 };
 
 /// Reads a transcript file: '#' comment lines, then tab-separated lines "event<TAB>B-W<TAB>

@@ -78,14 +78,16 @@ json run_record(const std::vector<std::string>& engines, const std::string& sprt
           {"arena_revision", "test"}, {"start_time", "2026-01-01T00:00:00Z"}};
 }
 
-/// A game line: `score` from the first player's view decides the result.
+/// A game line: `score` from the first player's view decides the result. The games stop after
+/// four plies (legal ones: analyze replays every game), so they are adjudicated by default.
 json game_line(int id, const std::string& first, const std::string& second, int score,
-               const std::string& termination = "normal", const std::string& opening = "f5") {
+               const std::string& termination = "adjudicated", const std::string& opening = "f5") {
   const std::string result = score > 0 ? "1-0" : score < 0 ? "0-1" : "1/2-1/2";
   return {{"type", "game"},      {"id", id},
           {"pair", id / 2},      {"opening", {opening}},
           {"first", first},      {"second", second},
-          {"moves", {"d6", "c3", "d3"}}, {"score", score},
+          {"moves", opening == "d3" ? json{"c5", "f6", "f5"} : json{"d6", "c3", "d3"}},
+          {"score", score},
           {"result", result},    {"termination", termination},
           {"reason", termination == "normal" ? "" : "test"},
           {"ms", 1.0},           {"seed", 7}};
@@ -95,7 +97,7 @@ json game_line(int id, const std::string& first, const std::string& second, int 
 /// id 0 W, 1 L (pair 0: WL), 2 D, 3 W (pair 1: WD), 4 L, 5 L (pair 2: LL), 6 W (pair 3 incomplete).
 std::vector<json> two_engine_games() {
   return {game_line(0, "new", "base", 10),  game_line(1, "base", "new", 4),
-          game_line(2, "new", "base", 0),   game_line(3, "base", "new", -6, "normal", "d3"),
+          game_line(2, "new", "base", 0),   game_line(3, "base", "new", -6, "adjudicated", "d3"),
           game_line(4, "new", "base", -2),  game_line(5, "base", "new", 64, "timeout"),
           game_line(6, "new", "base", 2)};
 }
@@ -214,7 +216,7 @@ TEST(AnalyzeCli, LogCountsMatchHandCount) {
   EXPECT_EQ(j["first_player"]["draws"], 1);
   EXPECT_EQ(j["first_player"]["losses"], 2);
   EXPECT_DOUBLE_EQ(j["average_plies"].get<double>(), 4.0);
-  EXPECT_EQ(j["terminations"], json({{"timeout", 1}}));
+  EXPECT_EQ(j["terminations"], json({{"adjudicated", 6}, {"timeout", 1}}));
   ASSERT_EQ(j["openings"].size(), 2U);
   EXPECT_EQ(j["openings"][0]["opening"], "d3");
   EXPECT_EQ(j["openings"][0]["games"], 1);

@@ -9,7 +9,7 @@ selfplay/game_log.hpp. Expected values come from outside the project:
   - torn.jsonl: blokus-gpcc.jsonl with a torn last line; unknown-game.jsonl: a game named "chess".
   - loop-run/: a two-round loop run folder laid out as `arena loop` leaves it (loop/loop.hpp,
     report/inputs.hpp): summary.json, start.cfg, round-N/{train.jsonl, match.jsonl,
-    candidate.cfg}; its games are real WTHOR games (2000-2024 file) with their recorded
+    candidate.cfg}; its games are real WTHOR games (2000-2024 file, ones needing no pass) with their recorded
     results; the losses and Elo numbers in summary.json are made up.
 Run from this folder: python3 make_fixtures.py"""
 import json
@@ -45,11 +45,15 @@ def run(game, names, sprt="", games=0, configs=None):
             "arena_revision": "fixture", "start_time": "2026-11-29T12:00:00Z"}
 
 
-def game(gid, first, second, moves, score, opening=0, evals=None):
+def game(gid, first, second, moves, score, opening=0, evals=None, termination="normal"):
     g = {"type": "game", "id": gid, "pair": gid // 2, "opening": moves[:opening],
          "first": first, "second": second, "moves": moves[opening:], "score": score,
          "result": "1-0" if score > 0 else "0-1" if score < 0 else "1/2-1/2",
-         "termination": "normal", "reason": ""}
+         "termination": termination, "reason": ""}
+    if moves is SHORT:  # not played out: its result is assigned, as an adjudication would be
+        g["termination"] = "adjudicated"
+    if g["termination"] == "adjudicated":
+        g["reason"] = "fixture: the game stops before its end; the recorded result is kept"
     if evals is not None:
         g["evals"] = evals
     g["ms"] = 1.0
@@ -95,10 +99,10 @@ def othello():
 
 def blokus():
     lines = [run("blokus-duo", ["X", "Y"], "", 2),
-             game(0, "X", "Y", GPCC, 43 - 36),
-             game(1, "Y", "X", GPCC, 43 - 36)]
+             game(0, "X", "Y", GPCC, 43 - 36, termination="adjudicated"),
+             game(1, "Y", "X", GPCC, 43 - 36, termination="adjudicated")]
     write("blokus-gpcc.jsonl", lines)
-    text = json.dumps(game(2, "X", "Y", GPCC, 7), separators=(",", ":"))
+    text = json.dumps(game(2, "X", "Y", GPCC, 7, termination="adjudicated"), separators=(",", ":"))
     write("torn.jsonl", lines, torn=text[:60])
     chess = run("chess", ["X", "Y"], "", 1)
     write("unknown-game.jsonl", [chess, game(0, "X", "Y", ["e4", "e5"], 1)])
@@ -122,6 +126,34 @@ def config(name, square_weights, mobility):
     return "\n".join(lines) + "\n"
 
 
+def replays_without_pass(moves):
+    """Whether the transcript is legal with the sides strictly alternating (logs write passes
+    explicitly, WTHOR leaves them out: games that need one are not taken)."""
+    board = {(3, 3): 1, (4, 4): 1, (3, 4): 0, (4, 3): 0}  # (col, row) -> 0 black, 1 white
+    side = 0
+    for m in moves:
+        c, r = ord(m[0]) - 97, int(m[1]) - 1
+        if (c, r) in board:
+            return False
+        flips = []
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                if dc == dr == 0:
+                    continue
+                run, x, y = [], c + dc, r + dr
+                while board.get((x, y)) == 1 - side:
+                    run.append((x, y))
+                    x, y = x + dc, y + dr
+                if run and board.get((x, y)) == side:
+                    flips += run
+        if not flips:
+            return False
+        for sq in flips + [(c, r)]:
+            board[sq] = side
+        side = 1 - side
+    return True
+
+
 def loop():
     import os
     tsv = os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -134,7 +166,8 @@ def loop():
             continue
         _, discs, moves = line.rstrip("\n").split("\t")
         b, w = map(int, discs.split("-"))
-        if len(moves) == 120 and b + w == 64:
+        if len(moves) == 120 and b + w == 64 and replays_without_pass(
+                [moves[i:i + 2] for i in range(0, 120, 2)]):
             real.append(([moves[i:i + 2] for i in range(0, 120, 2)], b - w))
         if len(real) == 48:
             break
