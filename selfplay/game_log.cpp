@@ -438,30 +438,57 @@ void write_log_file(const std::string& path, const RunRecord& run,
   if (ec) throw InputError(path + ": cannot replace with " + tmp + ": " + ec.message());
 }
 
+namespace {
+
+/// Opens `path` for appending and, for a regular file, takes an exclusive flock(2) on it, held
+/// as long as the descriptor is open: a second run writing the same log is refused instead of
+/// interleaving lines with the first. Then truncates it to `keep` bytes. Devices and pipes
+/// (/dev/full, a FIFO) are written as they are: neither locked nor truncated. Throws
+/// InputError naming the file.
+int open_locked(const std::string& path, int flags, std::uint64_t keep, const char* what) {
+  const int fd = ::open(path.c_str(), flags | O_WRONLY | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw InputError(path + ": cannot " + what + ": " + std::strerror(errno));
+  const auto fail = [&](const std::string& why) {
+    ::close(fd);
+    return InputError(path + ": " + why);
+  };
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return fd;
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EWOULDBLOCK) {
+      throw fail("another run is writing this log (it is locked); wait for that run to end "
+                 "or write to another file");
+    }
+    throw fail(std::string("cannot lock the log: ") + std::strerror(errno));
+  }
+  if (::ftruncate(fd, static_cast<off_t>(keep)) != 0) {
+    throw fail(std::string("cannot truncate the log: ") + std::strerror(errno));
+  }
+  return fd;
+}
+
+}  // namespace
+
 LogWriter LogWriter::create(const std::string& path, const RunRecord& run, bool sync) {
   const auto parent = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) throw InputError(path + ": cannot create log: " + std::strerror(errno));
-  LogWriter w(path, fd, sync, log_codec_of(path));
+  LogWriter w(path, open_locked(path, O_CREAT, 0, "create log"), sync, log_codec_of(path));
   w.write_line(to_json(run).dump() + "\n");
   return w;
 }
 
 LogWriter LogWriter::append(const std::string& path, std::uint64_t intact_bytes, bool sync) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0) throw InputError(path + ": cannot open log for appending: " + std::strerror(errno));
-  if (::ftruncate(fd, static_cast<off_t>(intact_bytes)) != 0) {
-    const int err = errno;
-    ::close(fd);
-    throw InputError(path + ": cannot drop the torn last line: " + std::strerror(err));
-  }
-  return LogWriter(path, fd, sync, log_codec_of(path));
+  return LogWriter(path, open_locked(path, 0, intact_bytes, "open log for appending"), sync,
+                   log_codec_of(path));
 }
 
 LogWriter::LogWriter(LogWriter&& o) noexcept
-    : path_(std::move(o.path_)), fd_(o.fd_), sync_(o.sync_), codec_(o.codec_) {
+    : path_(std::move(o.path_)),
+      fd_(o.fd_),
+      sync_(o.sync_),
+      codec_(o.codec_),
+      failure_(std::move(o.failure_)) {
   o.fd_ = -1;
 }
 
@@ -475,20 +502,28 @@ void LogWriter::write_line(const std::string& text) {
   // A compressed log gets one complete frame per line, so a crash tears at most the last one.
   const std::string line = compress_frame(codec_, text);
   const std::lock_guard lock(mutex_);
+  if (!failure_.empty()) throw InputError(failure_);
   // One write(2) on an O_APPEND descriptor places the whole line at the end; the loop only
-  // covers the rare short write (signal, full disk), where a torn line is the worst outcome.
+  // covers the rare short write (signal, full disk). On a failure the file is cut back to
+  // where the line began, so no half line is left, and every later write is refused.
+  struct stat st {};
+  const bool regular = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
+  const auto fail = [&](const char* what, int err) {
+    if (regular) (void)::ftruncate(fd_, st.st_size);
+    failure_ = path_ + ": " + what + " failed: " + std::strerror(err) + " (" +
+               (regular ? "the log ends with its last whole line" : "not a regular file") + ")";
+    throw InputError(failure_);
+  };
   std::size_t done = 0;
   while (done < line.size()) {
     const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw std::runtime_error(path_ + ": write failed: " + std::strerror(errno));
+      fail("write", errno);
     }
     done += static_cast<std::size_t>(n);
   }
-  if (sync_ && ::fsync(fd_) != 0) {
-    throw std::runtime_error(path_ + ": fsync failed: " + std::strerror(errno));
-  }
+  if (sync_ && ::fsync(fd_) != 0) fail("fsync", errno);
 }
 
 }  // namespace arena::selfplay

@@ -196,14 +196,17 @@ void write_log_file(const std::string& path, const RunRecord& run,
                     const std::vector<GameRecord>& games);
 
 /// Appends records to a log, one whole line per write(2), safe to call from many threads. A
-/// compressed path (`.gz`, `.zst`) gets one complete gzip member / zstd frame per line.
+/// compressed path (`.gz`, `.zst`) gets one complete gzip member / zstd frame per line. The
+/// writer holds an exclusive flock(2) on the file while it lives: a second writer of the same
+/// log (another run) is refused.
 class LogWriter {
  public:
   /// Creates (or truncates) `path` and writes the run record. Parent folders are created.
-  /// Throws InputError if the file cannot be created.
+  /// Throws InputError if the file cannot be created, is locked by another writer, or the
+  /// run record cannot be written.
   static LogWriter create(const std::string& path, const RunRecord& run, bool sync = false);
   /// Opens an existing log for appending after truncating it to `intact_bytes` (drops a torn
-  /// tail found by read_log_file). Throws InputError if it cannot be opened.
+  /// tail found by read_log_file). Throws InputError if it cannot be opened or is locked.
   static LogWriter append(const std::string& path, std::uint64_t intact_bytes, bool sync = false);
 
   LogWriter(LogWriter&& o) noexcept;
@@ -211,8 +214,9 @@ class LogWriter {
   LogWriter(const LogWriter&) = delete;
   ~LogWriter();
 
-  /// Writes one game line and, with `sync`, fsyncs. Thread-safe. Throws std::runtime_error on
-  /// an I/O error (disk full): a line is then possibly torn, which the next resume repairs.
+  /// Writes one game line and, with `sync`, fsyncs. Thread-safe. Throws InputError naming the
+  /// file on an I/O error (disk full, file size limit): the file is cut back to its last
+  /// whole line first, and every later write throws the same error.
   void write(const GameRecord& g);
   [[nodiscard]] const std::string& path() const { return path_; }
 
@@ -225,6 +229,7 @@ class LogWriter {
   int fd_ = -1;
   bool sync_ = false;
   LogCodec codec_ = LogCodec::Plain;
+  std::string failure_;  ///< the first write failure's message; later writes repeat it
   std::mutex mutex_;
 };
 

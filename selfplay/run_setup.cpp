@@ -182,7 +182,9 @@ ResumeState inspect_log(const std::string& path, const RunRecord& record,
                         const Schedule& schedule) {
   ResumeState state;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) {
+  // Only a regular file can hold a run to resume; anything else (absent, /dev/full, a folder)
+  // is opened as a new log, and LogWriter reports what it cannot do there.
+  if (!std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) == 0) {
     return state;
   }
   {

@@ -60,8 +60,8 @@ struct ResumeState {
   std::vector<std::string> warnings;
 };
 
-/// Inspects `path`: absent, empty or without one complete line (a torn run record) -> a new
-/// log (the last case with a warning). Otherwise reads it (read_log_file) and
+/// Inspects `path`: absent, not a regular file, empty or without one complete line (a torn run
+/// record) -> a new log (the last case with a warning). Otherwise reads it (read_log_file) and
 /// throws InputError when its run record differs from `record` (naming the field) or when it
 /// holds a game id outside `schedule`'s shard.
 [[nodiscard]] ResumeState inspect_log(const std::string& path, const RunRecord& record,
