@@ -52,7 +52,7 @@ template <core::Game G>
     if (!a.exact() || !G::exact_threshold_reached(p, a.exact_empties)) return std::nullopt;
     constexpr int kWide = 1'000'000;  // a window wider than any final score
     std::uint64_t nodes = 0;
-    const int mover = G::solve_exact(p, -kWide, kWide, nodes);
+    const int mover = G::solve_exact(p, -kWide, kWide, nodes, nullptr);
     const int score = G::side_to_move(p) == 0 ? mover : -mover;
     return AdjudicatedResult{score, "exact solver at ply " + std::to_string(G::ply(p)) + " (" +
                                         std::to_string(nodes) + " nodes): " +

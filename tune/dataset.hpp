@@ -349,7 +349,7 @@ std::vector<Sample<typename G::Position>> sample_positions(
               continue;
             }
           }
-          s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes);
+          s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes, nullptr);
           s.has_exact = true;
           ++local_solved;
         }

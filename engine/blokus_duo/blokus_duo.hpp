@@ -61,8 +61,9 @@ struct BlokusDuo {
     return blokus_duo::exact_threshold_reached(p, n);
   }
   /// Exact final score (squares, side to move's view), fail-soft in [alpha, beta].
-  static int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes) {
-    return blokus_duo::solve_exact(p, alpha, beta, nodes);
+  static int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes,
+                         core::Deadline* deadline = nullptr) {
+    return blokus_duo::solve_exact(p, alpha, beta, nodes, deadline);
   }
   /// Perft's leaf rule (engine/core/perft.hpp): a pass is not a counted move sequence, since
   /// the published counts (counts.md) count distinct placements only.

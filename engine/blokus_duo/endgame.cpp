@@ -20,8 +20,10 @@ bool exact_threshold_reached(const Position& p, int n) {
   return own <= n && own + count_placements_of(p, p.side ^ 1, n - own) <= n;
 }
 
-int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes) {
+int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes,
+                core::Deadline* deadline) {
   ++nodes;
+  if (deadline != nullptr && deadline->poll()) return 0;
   if (is_terminal(p)) return mover_score(p);
   MoveList list;
   generate_moves(p, list);
@@ -29,7 +31,8 @@ int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes) {
             [&](Move a, Move b) { return order_score(p, a) > order_score(p, b); });
   int best = -kTotalSquares - 20 - 1;
   for (const Move m : list) {
-    const int v = -solve_exact(play(p, m), -beta, -std::max(alpha, best), nodes);
+    const int v = -solve_exact(play(p, m), -beta, -std::max(alpha, best), nodes, deadline);
+    if (deadline != nullptr && deadline->expired()) return 0;
     best = std::max(best, v);
     if (best >= beta) break;
   }

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/deadline.hpp"
 #include "engine/core/features.hpp"
 #include "engine/core/move_list.hpp"
 
@@ -87,19 +88,21 @@ concept Game = requires(const typename G::Position& p, typename G::Move m,
 ///  - `G::order_score(p, m) -> int`: a cheap move-ordering key, higher first (e.g. minus the
 ///    opponent's replies in Othello, piece size in Blokus Duo).
 ///  - `G::exact_threshold_reached(p, n) -> bool` and
-///    `G::solve_exact(p, alpha, beta, nodes&) -> int`: a fast exact endgame solver, called
-///    when the position has at most n "empties" (config `exact = n`); returns the final score
-///    from the side to move's view in the game's units (discs, squares), fail-soft in
-///    [alpha, beta], adding searched nodes to `nodes`.
+///    `G::solve_exact(p, alpha, beta, nodes&, deadline*) -> int`: a fast exact endgame solver,
+///    called when the position has at most n "empties" (config `exact = n`); returns the final
+///    score from the side to move's view in the game's units (discs, squares), fail-soft in
+///    [alpha, beta], adding searched nodes to `nodes`. It polls `deadline` (nullptr: none)
+///    at every node and, once it has expired, returns at once with a meaningless score.
 template <class G>
 concept HasOrderScore = requires(const typename G::Position& p, typename G::Move m) {
   { G::order_score(p, m) } -> std::convertible_to<int>;
 };
 
 template <class G>
-concept HasExactSolver = requires(const typename G::Position& p, int a, std::uint64_t& nodes) {
+concept HasExactSolver = requires(const typename G::Position& p, int a, std::uint64_t& nodes,
+                                  Deadline* deadline) {
   { G::exact_threshold_reached(p, a) } -> std::convertible_to<bool>;
-  { G::solve_exact(p, a, a, nodes) } -> std::convertible_to<int>;
+  { G::solve_exact(p, a, a, nodes, deadline) } -> std::convertible_to<int>;
 };
 
 }  // namespace arena::core

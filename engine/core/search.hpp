@@ -8,7 +8,9 @@
 // the engine's choice is never cut from the candidates, only their refutations are sampled).
 // Games with an exact endgame solver hand positions past the `exact` threshold to it. Fixed
 // depth and node limits are deterministic: the clock is read only when a time limit is set,
-// and the node limit is checked at every node.
+// and the node limit is checked at every node. A time limit or stop flag becomes a Deadline
+// (deadline.hpp) polled at every node of this search and of the game's solver, iteration 1
+// included, so bulk solver nodes cannot skip it.
 #pragma once
 
 #include <algorithm>
@@ -17,9 +19,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
+#include "engine/core/deadline.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
 #include "engine/core/search_result.hpp"
@@ -60,10 +64,12 @@ class Searcher {
   /// Forgets everything learned (the transposition table).
   void clear() { tt_.clear(); }
 
-  /// Iterative deepening from `root` under `limits` (no limit at all: depth 1). Depth 1 always
-  /// completes; an interrupted deeper iteration contributes its best move only when it beat
-  /// the previous best after a full search. `stop`, when given, is polled every 1024 nodes.
-  /// On a terminal root: no move, the exact final score, depth 0.
+  /// Iterative deepening from `root` under `limits` (no limit at all: depth 1). Under a node
+  /// limit depth 1 always completes; the clock and `stop` (when given) are honoured from the
+  /// first node on. An interrupted iteration contributes its best move only when it beat the
+  /// previous best after a full search; when even depth 1 is interrupted the result is the
+  /// best fully searched root move, else the first in move order, with depth 0. On a
+  /// terminal root: no move, the exact final score, depth 0.
   SearchResult<Move> search(const Position& root, const SearchLimits& limits,
                             const std::atomic<bool>* stop = nullptr) {
     // Step 1. Reset counters, derive the time budget (time_left/20 + increment/2, at most half
@@ -71,7 +77,6 @@ class Searcher {
     const auto start = std::chrono::steady_clock::now();
     nodes_ = 0;
     node_limit_ = limits.nodes;
-    stop_ = stop;
     aborted_ = false;
     budget_ms_ = 0;
     if (limits.time_left_ms > 0) {
@@ -82,7 +87,9 @@ class Searcher {
     if (limits.movetime_ms > 0) {
       budget_ms_ = budget_ms_ > 0 ? std::min(budget_ms_, limits.movetime_ms) : limits.movetime_ms;
     }
-    deadline_ = start + std::chrono::milliseconds(budget_ms_);
+    deadline_ = Deadline(budget_ms_ > 0 ? std::optional(start + std::chrono::milliseconds(budget_ms_))
+                                        : std::nullopt,
+                         stop);
     tt_.new_search();
 
     SearchResult<Move> result;
@@ -116,11 +123,23 @@ class Searcher {
     for (int depth = 1; depth <= max_depth; ++depth) {
       iteration_ = depth;
       heuristic_ = false;
-      const auto [score, best] = search_root(depth);
+      std::pair<int, std::size_t> outcome{-kInfinity, 0};
+      if (depth == 1 && deadline_.check()) {
+        aborted_ = true;  // out of time before the first node
+      } else {
+        outcome = search_root(depth);
+      }
+      const auto [score, best] = outcome;
       if (aborted_) {
         // Step 4. An interrupted iteration: keep its best move only if one was proven better
-        // than the previous best (which was searched first).
-        if (best > 0) {
+        // than the previous best (which was searched first). In iteration 1 there is no
+        // previous best: the best fully searched move or the first in order, with the static
+        // evaluation when no move was fully searched.
+        if (depth == 1) {
+          result.best = root_moves_[root_order_[0]];
+          result.score = score > -kInfinity ? score : std::clamp(eval_(root), -kMaxEval, kMaxEval);
+          result.pv = {result.best};
+        } else if (best > 0) {
           result.best = root_moves_[root_order_[0]];
           result.score = score;
           result.pv.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
@@ -137,7 +156,7 @@ class Searcher {
         break;
       }
       if (node_limit_ > 0 && nodes_ >= node_limit_) break;
-      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) break;
+      if (deadline_.check()) break;
       if (budget_ms_ > 0 && std::chrono::steady_clock::now() - start >=
                                 std::chrono::milliseconds(budget_ms_) / 2) {
         break;
@@ -151,7 +170,7 @@ class Searcher {
   [[nodiscard]] int value(const Position& p, int depth, std::uint64_t& nodes) {
     nodes_ = 0;
     node_limit_ = 0;
-    stop_ = nullptr;
+    deadline_ = Deadline{};
     aborted_ = false;
     budget_ms_ = 0;
     iteration_ = 1;
@@ -173,16 +192,12 @@ class Searcher {
     return 100 * (G::side_to_move(p) == 0 ? first : -first);
   }
 
-  /// Polled at every node: the node limit (deterministic), then every 1024 nodes the stop
-  /// flag and the clock (only when a time limit is set). Never during iteration 1.
+  /// Polled at every node: the node limit (deterministic; not in iteration 1, which always
+  /// completes under a node limit), then the deadline (stop flag and clock).
   bool should_abort() {
     if (aborted_) return true;
-    if (iteration_ <= 1) return false;
-    if (node_limit_ > 0 && nodes_ >= node_limit_) return aborted_ = true;
-    if ((nodes_ & 1023U) == 0) {
-      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return aborted_ = true;
-      if (budget_ms_ > 0 && std::chrono::steady_clock::now() >= deadline_) return aborted_ = true;
-    }
+    if (iteration_ > 1 && node_limit_ > 0 && nodes_ >= node_limit_) return aborted_ = true;
+    if (deadline_.poll()) return aborted_ = true;
     return false;
   }
 
@@ -381,8 +396,13 @@ class Searcher {
     const auto floor100 = [](int x) { return x >= 0 ? x / 100 : -((-x + 99) / 100); };
     const auto ceil100 = [](int x) { return x >= 0 ? (x + 99) / 100 : -(-x / 100); };
     std::uint64_t solver_nodes = 0;
-    const int score = 100 * G::solve_exact(p, floor100(alpha), ceil100(beta), solver_nodes);
+    const int score =
+        100 * G::solve_exact(p, floor100(alpha), ceil100(beta), solver_nodes, &deadline_);
     nodes_ += solver_nodes;
+    if (deadline_.expired()) {
+      aborted_ = true;  // the solver stopped half-way: its score means nothing
+      return 0;
+    }
     const Bound bound = score <= alpha ? Bound::Upper : score >= beta ? Bound::Lower : Bound::Exact;
     tt_.store(key, score, -1, kSolvedDepth, bound, true);
     return score;
@@ -400,12 +420,11 @@ class Searcher {
   Position root_{};
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = 0;
-  const std::atomic<bool>* stop_ = nullptr;
+  Deadline deadline_;
   bool aborted_ = false;
   bool heuristic_ = false;  ///< an evaluation, cap or unproven table score fed the current subtree
   int iteration_ = 1;
   int budget_ms_ = 0;
-  std::chrono::steady_clock::time_point deadline_{};
 };
 
 }  // namespace arena::core

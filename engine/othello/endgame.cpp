@@ -383,15 +383,21 @@ EndgameSolver::EndgameSolver(int table_bits, OrderingEval eval)
 
 void EndgameSolver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
 
-int EndgameSolver::solve(Bitboard p, Bitboard o, int alpha, int beta) {
+int EndgameSolver::solve(Bitboard p, Bitboard o, int alpha, int beta, core::Deadline* deadline) {
+  deadline_ = deadline;
   level_ = kExactLevel;
   const int empties = 64 - popcount(p | o);
   if (empties > kShallowEmpties) return search_deep(p, o, alpha, beta, empties, false);
   return search_shallow(p, o, alpha, beta, empties, false);
 }
 
-EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o) {
+EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o, core::Deadline* deadline) {
   Result result;
+  deadline_ = deadline;
+  const auto interrupted = [&] {
+    result.complete = false;
+    return result;
+  };
   Bitboard moves = legal_moves(p, o);
   if (moves == 0) {
     if (legal_moves(o, p) == 0) {
@@ -399,8 +405,8 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o) {
       return result;
     }
     result.best_square = kPassSquare;
-    result.score = -solve(o, p, -64, 64);
-    return result;
+    result.score = -solve(o, p, -64, 64, deadline);
+    return expired() ? interrupted() : result;
   }
   const int empties = 64 - popcount(p | o);
   if (empties > kShallowEmpties) {
@@ -411,16 +417,17 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o) {
     int guess = 2 * static_cast<int>(std::lround(predicted / 200.0));
     int margin = 6;
     if (empties >= kProbCutEmpties) {
-      for (level_ = 0; level_ < kExactLevel; ++level_) {
+      for (level_ = 0; level_ < kExactLevel && !expired(); ++level_) {
         guess = root_probes(p, o, empties, guess, margin);
         margin = 2;
       }
     }
     level_ = kExactLevel;
-    result.score = root_probes(p, o, empties, guess, margin);
+    if (!expired()) result.score = root_probes(p, o, empties, guess, margin);
   } else {
-    result.score = solve(p, o, -64, 64);
+    result.score = solve(p, o, -64, 64, deadline);
   }
+  if (expired()) return interrupted();
   // The root is a deep node (which stores the best move): read the move back; a position too
   // small for the table finds its best move by trying each move.
   if (const Entry* e = find(Othello::hash(Position{p, o, 0, 0}));
@@ -433,7 +440,9 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o) {
     const int sq = lowest_square(moves);
     const Bitboard f = flips(sq, p, o);
     // A null window at the known score: the first move reaching it is a best move.
-    const int score = -solve(o ^ f, p | f | square_bit(sq), -result.score - 1, -result.score + 1);
+    const int score =
+        -solve(o ^ f, p | f | square_bit(sq), -result.score - 1, -result.score + 1, deadline);
+    if (expired()) return interrupted();
     if (score == result.score) {
       result.best_square = sq;
       break;
@@ -455,6 +464,7 @@ int EndgameSolver::root_probes(Bitboard p, Bitboard o, int empties, int guess, i
   int drop = std::max(margin, 2);
   for (;;) {
     const int v = search_deep(p, o, guess - 1, guess + 1, empties, false);
+    if (expired()) return 0;
     if (v == guess) return guess;
     if (v > guess) {
       lower = v;
@@ -493,6 +503,7 @@ bool EndgameSolver::probcut(Bitboard p, Bitboard o, int alpha, int beta, int emp
 int EndgameSolver::eval_search(Bitboard p, Bitboard o, int alpha, int beta, int depth,
                                bool passed) {
   ++nodes_;
+  if (out_of_time()) return 0;
   if (depth == 0) return eval_(p, o);
   const Bitboard moves = legal_moves(p, o);
   if (moves == 0) {
@@ -594,6 +605,7 @@ void EndgameSolver::store(std::uint64_t key, int empties, int alpha, int beta, i
 int EndgameSolver::search_deep(Bitboard p, Bitboard o, int alpha, int beta, int empties,
                                bool passed) {
   ++nodes_;
+  if (out_of_time()) return 0;
   // Step 1. Stability cutoff: o's stable discs stay o's, so p scores at most 64 - 2 x stable.
   // Only worth computing when alpha is high enough for o's disc count to matter.
   if (64 - 2 * popcount(o) <= alpha) {
@@ -665,6 +677,7 @@ int EndgameSolver::search_deep(Bitboard p, Bitboard o, int alpha, int beta, int 
       score = child(alpha, alpha + 1);
       if (score > alpha && score < beta) score = child(score, beta);
     }
+    if (expired()) return 0;  // out of time: nothing below is a bound
     if (score > best) {
       best = score;
       best_move = c.square;
@@ -704,6 +717,7 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
     return solve_1(p, squares[0], nodes_);
   }
   ++nodes_;
+  if (out_of_time()) return 0;
   // Stability cutoff as at deep nodes, but only tried for a high alpha (at least 2 discs per
   // empty): here the stable-disc count costs about as much as the subtree it might save
   // (FFO #40-#44: 6% more nodes, 5% less time than trying it whenever o has enough discs).
@@ -740,12 +754,13 @@ int EndgameSolver::search_shallow(Bitboard p, Bitboard o, int alpha, int beta, i
 
 // ---- The Game hook -----------------------------------------------------------------------
 
-int Othello::solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes) {
+int Othello::solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes,
+                         core::Deadline* deadline) {
   // A table sized to the problem: about one entry per 16 deep nodes of a typical solve, from
   // 2^10 entries (16 KiB) at 10 empties up to 2^20 (16 MiB) at 20 and more.
   const int table_bits = std::clamp(empties(p), 10, 20);
   EndgameSolver solver(table_bits);
-  const int score = solver.solve(p.player, p.opponent, alpha, beta);
+  const int score = solver.solve(p.player, p.opponent, alpha, beta, deadline);
   nodes += solver.nodes();
   return score;
 }

@@ -24,6 +24,9 @@
 //    last); the stability cutoff when alpha is high.
 //  - The last 4 empties: no move generation at all; each empty square is tried directly with
 //    flips(), and the last one only counts flipped discs.
+//  - A deadline (engine/core/deadline.hpp) is polled at every deep, shallow (5 or more
+//    empties) and evaluation-search node; the last 4 empties (at most a few hundred nodes)
+//    run unpolled. Once it has expired the search unwinds without storing anything.
 // All final scores are even (the empties go to the winner), which the null windows use.
 #pragma once
 
@@ -32,6 +35,7 @@
 #include <functional>
 #include <vector>
 
+#include "engine/core/deadline.hpp"
 #include "engine/othello/othello.hpp"
 
 namespace arena::othello {
@@ -61,6 +65,7 @@ class EndgameSolver {
   struct Result {
     int score = 0;
     int best_square = -1;
+    bool complete = true;  ///< false: the deadline expired first (score and move mean nothing)
   };
 
   /// A table of 2^table_bits entries of 16 bytes (20 -> 16 MiB); `eval` orders moves at nodes
@@ -69,11 +74,15 @@ class EndgameSolver {
   explicit EndgameSolver(int table_bits = 20, OrderingEval eval = {});
 
   /// Exact score of (p to move, o) within [alpha, beta] (fail-soft: a result <= alpha is an
-  /// upper bound, >= beta a lower bound). alpha < beta, both in [-64, 64].
-  [[nodiscard]] int solve(Bitboard p, Bitboard o, int alpha = -64, int beta = 64);
+  /// upper bound, >= beta a lower bound). alpha < beta, both in [-64, 64]. `deadline`
+  /// (nullptr: none) is polled; once it has expired the result means nothing (check
+  /// deadline->expired()) and the table holds only bounds stored before.
+  [[nodiscard]] int solve(Bitboard p, Bitboard o, int alpha = -64, int beta = 64,
+                          core::Deadline* deadline = nullptr);
 
-  /// The exact score and a best move of (p to move, o) with a full window.
-  [[nodiscard]] Result solve_root(Bitboard p, Bitboard o);
+  /// The exact score and a best move of (p to move, o) with a full window; `complete` is
+  /// false when `deadline` expired first.
+  [[nodiscard]] Result solve_root(Bitboard p, Bitboard o, core::Deadline* deadline = nullptr);
 
   /// Nodes searched since construction (each position visited counts one).
   [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
@@ -126,7 +135,12 @@ class EndgameSolver {
   int search_shallow(Bitboard p, Bitboard o, int alpha, int beta, int empties, bool passed);
   void store(std::uint64_t key, int empties, int alpha, int beta, int score, int move);
 
+  /// Polls the deadline (one node): true once it has expired.
+  bool out_of_time() { return deadline_ != nullptr && deadline_->poll(); }
+  [[nodiscard]] bool expired() const { return deadline_ != nullptr && deadline_->expired(); }
+
   OrderingEval eval_;
+  core::Deadline* deadline_ = nullptr;  ///< of the running solve (nullptr: none)
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
   std::uint64_t nodes_ = 0;

@@ -175,8 +175,9 @@ struct Othello {
   }
   /// Exact final disc difference (WOF, side to move's view) by the endgame solver of
   /// engine/othello/endgame.hpp; fail-soft within [alpha, beta]; adds searched nodes to `nodes`.
+  /// Polls `deadline` (nullptr: none); once it has expired the score means nothing.
   [[nodiscard]] static int solve_exact(const Position& p, int alpha, int beta,
-                                       std::uint64_t& nodes);
+                                       std::uint64_t& nodes, core::Deadline* deadline = nullptr);
 };
 
 }  // namespace arena::othello

@@ -1,6 +1,8 @@
 // The exact endgame search against plain minimax on positions from random playouts.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <optional>
 #include <random>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
@@ -33,6 +35,30 @@ TEST(Endgame, AlphaBetaEqualsMinimaxNearTheEnd) {
     }
   }
   EXPECT_GE(checked, 20);
+}
+
+// Regression (issue: the solver never looked at the clock): a set stop flag ends the solve
+// within one poll interval; an inactive deadline changes nothing.
+TEST(Endgame, AStopFlagEndsTheSolve) {
+  std::mt19937_64 rng(7);
+  MoveList list;
+  Position p = initial_position({});
+  while (!exact_threshold_reached(p, 14)) {
+    generate_moves(p, list);
+    p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
+  }
+  std::uint64_t full = 0;
+  const int exact = solve_exact(p, -200, 200, full);
+  const std::atomic<bool> stop{true};
+  core::Deadline deadline(std::nullopt, &stop);
+  std::uint64_t cut = 0;
+  (void)solve_exact(p, -200, 200, cut, &deadline);
+  EXPECT_TRUE(deadline.expired());
+  EXPECT_LE(cut, core::Deadline::kPollInterval);
+  core::Deadline none;
+  std::uint64_t again = 0;
+  EXPECT_EQ(solve_exact(p, -200, 200, again, &none), exact);
+  EXPECT_EQ(again, full);
 }
 
 TEST(Endgame, TerminalScoreIsFromTheMoversView) {

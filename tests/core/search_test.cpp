@@ -177,11 +177,62 @@ TEST(Search, NodeLimitStopsAfterDepthOne) {
   EXPECT_GT(deeper.depth, 1);
 }
 
-TEST(Search, StopFlagKeepsDepthOne) {
-  Searcher<TicTacToe, TttEval> search(TttEval{}, {});
+// Regression (issue: iteration 1 never looked at the clock): a stop flag set before the search
+// is honoured within the first poll interval, and the first move in order is returned.
+TEST(Search, StopFlagSetBeforeTheSearchGivesTheFirstOrderedMove) {
+  Searcher<OrderedHashGame, HashEval> search(HashEval{}, {});
+  const auto p = bushy_root();
   const std::atomic<bool> stop{true};
-  const auto r = search.search(TicTacToe::initial({}), depth_limit(9), &stop);
-  EXPECT_EQ(r.depth, 1);
+  const auto r = search.search(p, depth_limit(9), &stop);
+  EXPECT_EQ(r.depth, 0);
+  EXPECT_EQ(r.nodes, 0U);  // the flag is read before the first node
+  MoveListOf<OrderedHashGame> moves;
+  OrderedHashGame::generate_moves(p, moves);
+  const auto first = *std::max_element(moves.begin(), moves.end(), [&](auto a, auto b) {
+    return OrderedHashGame::order_score(p, a) < OrderedHashGame::order_score(p, b);
+  });
+  EXPECT_EQ(r.best, first);
+}
+
+/// HashGame's evaluation that sets a stop flag at its `after`-th call: a fake clock that runs
+/// out at a node count, so deadline behaviour is tested without timing.
+struct StoppingEval {
+  std::atomic<bool>* stop;
+  int after;
+  int* calls;
+  int operator()(const toy::HashPosition& p) {
+    if (++*calls == after) stop->store(true);
+    return HashGame::noisy_eval(p);
+  }
+};
+
+TEST(Search, AStopMidSearchPlaysTheLastFullIteration) {
+  const auto p = bushy_root();
+  std::atomic<bool> never{false};
+  int evals = 0;  // evaluations of the whole search
+  Searcher<OrderedHashGame, StoppingEval> full(StoppingEval{&never, -1, &evals}, {});
+  (void)full.search(p, depth_limit(12), &never);
+  ASSERT_GT(evals, 100);
+  for (const int after : {1, evals / 50, evals / 10, evals / 2}) {
+    std::atomic<bool> stop{false};
+    int calls = 0;
+    Searcher<OrderedHashGame, StoppingEval> search(StoppingEval{&stop, after, &calls}, {});
+    const auto r = search.search(p, depth_limit(12), &stop);
+    ASSERT_TRUE(stop.load());
+    // The stop is seen within one poll interval of the evaluation that set it.
+    Searcher<OrderedHashGame, HashEval> reference(HashEval{}, {});
+    if (r.depth == 0) {
+      EXPECT_LE(r.nodes, static_cast<std::uint64_t>(after) + 2 * Deadline::kPollInterval);
+      continue;
+    }
+    // The move of the last completed iteration, unless the interrupted one proved a later
+    // root move better: either way a move the fixed-depth searches rate as the best at
+    // r.depth or r.depth + 1.
+    const auto at_depth = reference.search(p, depth_limit(r.depth));
+    Searcher<OrderedHashGame, HashEval> deeper(HashEval{}, {});
+    const auto next = deeper.search(p, depth_limit(r.depth + 1));
+    EXPECT_TRUE(r.best == at_depth.best || r.best == next.best) << "after " << after;
+  }
 }
 
 TEST(Search, MoveTimeReturnsALegalMove) {
@@ -215,17 +266,33 @@ TEST(Search, TerminalRootGivesTheFinalScore) {
 /// Tic-tac-toe with an exact solver hook (plain minimax to the end), to test the hand-over.
 struct SolvedTicTacToe : TicTacToe {
   static bool exact_threshold_reached(const Position& p, int n) { return 9 - p.ply <= n; }
-  static int solve_exact(const Position& p, int /*alpha*/, int /*beta*/, std::uint64_t& nodes) {
+  static int solve_exact(const Position& p, int /*alpha*/, int /*beta*/, std::uint64_t& nodes,
+                         Deadline* deadline) {
     ++nodes;
+    if (deadline != nullptr && deadline->poll()) return 0;
     MoveListOf<TicTacToe> moves;
     generate_moves(p, moves);
     if (moves.empty()) return side_to_move(p) == 0 ? final_score(p) : -final_score(p);
     int best = -1000;
-    for (const auto m : moves) best = std::max(best, -solve_exact(play(p, m), 0, 0, nodes));
+    for (const auto m : moves) {
+      best = std::max(best, -solve_exact(play(p, m), 0, 0, nodes, deadline));
+    }
     return best;
   }
 };
 static_assert(HasExactSolver<SolvedTicTacToe>);
+
+// Regression (issue: the in-tree solver never looked at the clock): the solver polls the
+// search's deadline, and a solve cut short is not taken as a proven value.
+TEST(Search, ExactSolverSeesTheStopFlag) {
+  Searcher<SolvedTicTacToe, TttEval> search(TttEval{}, {.exact = 9});
+  const std::atomic<bool> stop{true};
+  const auto r = search.search(SolvedTicTacToe::initial({}), depth_limit(2), &stop);
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.depth, 0);
+  EXPECT_LT(r.best, 9);
+  EXPECT_EQ(r.nodes, 0U);
+}
 
 TEST(Search, ExactSolverHookGivesTheProvenValue) {
   Searcher<SolvedTicTacToe, TttEval> search(TttEval{}, {.exact = 9});

@@ -4,7 +4,10 @@
 // counts, and soundness of stable_discs.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -37,6 +40,48 @@ void expect_ffo_file(const std::string& name) {
 }
 
 TEST(Endgame, Ffo1To19) { expect_ffo_file("fforum-1-19.obf"); }
+
+/// FFO #1 (18 empties), with its listed best score.
+ObfEntry ffo_1() {
+  const std::string path = std::string(ARENA_TEST_DATA) + "/othello/fforum-1-19.obf";
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return parse_obf_line(line, where(path, 1));
+}
+
+// Regression (issue: the solver never looked at the clock): a deadline already past stops the
+// solve at the first clock read, and the table is left fit for a full solve afterwards.
+TEST(Endgame, APastDeadlineStopsTheRootSolveCleanly) {
+  const ObfEntry e = ffo_1();
+  EndgameSolver solver(16);
+  core::Deadline past(core::Deadline::Clock::now() - std::chrono::seconds(1), nullptr);
+  const auto cut = solver.solve_root(e.position.player, e.position.opponent, &past);
+  EXPECT_FALSE(cut.complete);
+  EXPECT_TRUE(past.expired());
+  // Polled nodes between clock reads, plus the unpolled last-4-empties nodes below them.
+  EXPECT_LT(solver.nodes(), 100 * core::Deadline::kPollInterval);
+  const auto full = solver.solve_root(e.position.player, e.position.opponent);
+  EXPECT_TRUE(full.complete);
+  EXPECT_EQ(full.score, e.scores.front().score);
+}
+
+TEST(Endgame, AStopFlagEndsTheInTreeSolve) {
+  const ObfEntry e = ffo_1();
+  const std::atomic<bool> stop{true};
+  core::Deadline deadline(std::nullopt, &stop);
+  std::uint64_t nodes = 0;
+  (void)Othello::solve_exact(e.position, -64, 64, nodes, &deadline);
+  EXPECT_TRUE(deadline.expired());
+  EXPECT_LT(nodes, 100 * core::Deadline::kPollInterval);
+  // An inactive deadline changes nothing, node for node.
+  core::Deadline none;
+  std::uint64_t with = 0;
+  std::uint64_t without = 0;
+  EXPECT_EQ(Othello::solve_exact(e.position, -64, 64, with, &none), e.scores.front().score);
+  EXPECT_EQ(Othello::solve_exact(e.position, -64, 64, without), e.scores.front().score);
+  EXPECT_EQ(with, without);
+}
 TEST(EndgameSlow, Ffo20To39) { expect_ffo_file("fforum-20-39.obf"); }
 TEST(EndgameSlow, Ffo40To49) { expect_ffo_file("fforum-40-49.obf"); }
 
