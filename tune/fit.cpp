@@ -10,6 +10,9 @@
 #include <limits>
 #include <stdexcept>
 
+#include <boost/math/tools/minima.hpp>
+#include <LBFGS.h>
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
@@ -440,6 +443,51 @@ FitOutcome fit_logistic_adam(const FitProblem& pb, const Weights& start, double 
   return out;
 }
 
+/// L-BFGS (Nocedal 1980; Liu & Nocedal 1989) from LBFGSpp, memory 6, backtracking Armijo line
+/// search. Stops when J changes by less than o.tolerance (relative) over 10 iterations, when
+/// the gradient norm falls below 1e-8 of its start, or after o.max_iterations. The best point
+/// evaluated is kept, so a line search that gives up still returns an improvement.
+FitOutcome fit_logistic_lbfgs(const FitProblem& pb, const Weights& start, double scale,
+                              const LogisticOptions& o, Throttle& progress) {
+  const LogisticObjective obj(pb, start, scale, o);
+  FitOutcome out{start, 0, "lbfgs"};
+  Weights w = start;
+  Weights grad;
+  double best = obj.gradient(w, grad);
+  const double g0 = grad.norm();
+  if (!(g0 > 0.0)) return out;
+  int evaluations = 0;
+  auto f = [&](const Eigen::VectorXd& x, Eigen::VectorXd& g) {
+    w = x.reshaped(start.rows(), start.cols());
+    const double j = obj.gradient(w, grad);
+    g = grad.reshaped();
+    ++evaluations;
+    if (j < best) {
+      best = j;
+      out.weights = w;
+    }
+    progress("logistic: lbfgs evaluation " + std::to_string(evaluations) + ", objective " +
+             format_double(best));
+    return j;
+  };
+  LBFGSpp::LBFGSParam<double> param;
+  param.epsilon = 1e-8 * g0;
+  param.epsilon_rel = 0.0;
+  param.past = 10;
+  param.delta = o.tolerance;
+  param.max_iterations = o.max_iterations;
+  LBFGSpp::LBFGSSolver<double> solver(param);
+  Eigen::VectorXd x = start.reshaped();
+  double fx = 0.0;
+  try {
+    out.iterations = solver.minimize(f, x, fx);
+  } catch (const std::runtime_error&) {
+    // The line search found no Armijo step (at the precision limit): keep the best point.
+    out.iterations = evaluations;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::size_t FitProblem::rows() const {
@@ -558,32 +606,15 @@ double fit_logistic_scale(const FitProblem& problem, const Weights& w, LogisticL
   bool all_zero = true;
   for (const auto& e : evals) all_zero = all_zero && e.isZero(0.0);
   if (all_zero) return fallback;
-  // Golden-section search on u = ln K: the loss is unimodal in K for fixed evaluations in
-  // practice (Texel tuning's usual assumption); 80 steps shrink [0, ln 1e6] below 1e-15.
-  const double inv_phi = (std::sqrt(5.0) - 1.0) / 2.0;
+  // Brent's method (parabolic steps with golden-section fallback; Brent 1973, "Algorithms for
+  // Minimization without Derivatives", ch. 5) from Boost.Math on u = ln K over [0, ln 1e6]:
+  // the loss is unimodal in K for fixed evaluations in practice (Texel tuning's usual
+  // assumption). Half the mantissa is the precision a minimum can be located to.
   auto f = [&](double u) { return mean_logistic(problem, evals, std::exp(u), loss); };
-  double a = 0.0;
-  double b = std::log(1e6);
-  double c = b - inv_phi * (b - a);
-  double d = a + inv_phi * (b - a);
-  double fc = f(c);
-  double fd = f(d);
-  for (int i = 0; i < 80; ++i) {
-    if (fc < fd) {
-      b = d;
-      d = c;
-      fd = fc;
-      c = b - inv_phi * (b - a);
-      fc = f(c);
-    } else {
-      a = c;
-      c = d;
-      fc = fd;
-      d = a + inv_phi * (b - a);
-      fd = f(d);
-    }
-  }
-  return std::exp((a + b) / 2.0);
+  std::uintmax_t max_iterations = 200;
+  const auto minimum = boost::math::tools::brent_find_minima(
+      f, 0.0, std::log(1e6), std::numeric_limits<double>::digits / 2, max_iterations);
+  return std::exp(minimum.first);
 }
 
 FitOutcome fit_logistic(const FitProblem& problem, const Weights& start, double scale,
@@ -599,9 +630,10 @@ FitOutcome fit_logistic(const FitProblem& problem, const Weights& start, double 
     }
   }
   Throttle throttle(progress);
-  FitOutcome out = use_direct(options.solver, problem.num_weights(), options.direct_limit)
-                       ? fit_logistic_newton(problem, start, scale, options, throttle)
-                       : fit_logistic_adam(problem, start, scale, options, throttle);
+  FitOutcome out = options.lbfgs ? fit_logistic_lbfgs(problem, start, scale, options, throttle)
+                    : use_direct(options.solver, problem.num_weights(), options.direct_limit)
+                        ? fit_logistic_newton(problem, start, scale, options, throttle)
+                        : fit_logistic_adam(problem, start, scale, options, throttle);
   if (!out.weights.allFinite()) {
     throw std::runtime_error("logistic fit produced non-finite weights");
   }

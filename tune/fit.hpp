@@ -83,13 +83,16 @@ struct LogisticOptions {
   int max_iterations = 400;      ///< Adam steps, or Newton steps (capped at 100)
   double learning_rate = 2.0;    ///< Adam step size, weight units (centi-units for evals)
   double tolerance = 1e-10;      ///< stop when J changes by less than this (relative) over 10 steps
+  /// L-BFGS (LBFGSpp, Debian's liblbfgspp-dev) instead of Newton/Adam, whatever `solver` says;
+  /// max_iterations caps its iterations.
+  bool lbfgs = false;
 };
 
 /// What a fit returns.
 struct FitOutcome {
   Weights weights;
   int iterations = 0;      ///< solver iterations (0 for a direct ridge solve)
-  std::string solver;      ///< "ldlt", "cg", "newton" or "adam"
+  std::string solver;      ///< "ldlt", "cg", "newton", "adam" or "lbfgs"
 };
 
 /// Evaluations of every row of `phase` under weight vector w (length num_features).
@@ -120,8 +123,8 @@ struct FitOutcome {
 [[nodiscard]] FitOutcome fit_ridge(const FitProblem& problem, const Weights& start,
                                    const RidgeOptions& options, const Progress& progress = {});
 
-/// Texel's scale: the K > 0 minimising logistic_error(problem, w, K, loss), by golden-section
-/// search on log K over [1, 1e6]. When every evaluation is 0 the loss does not depend on K and
+/// Texel's scale: the K > 0 minimising logistic_error(problem, w, K, loss), by Brent's
+/// minimiser (Boost.Math) on log K over [1, 1e6]. When every evaluation is 0 the loss does not depend on K and
 /// `fallback` is returned.
 [[nodiscard]] double fit_logistic_scale(const FitProblem& problem, const Weights& w,
                                         LogisticLoss loss, double fallback = 400.0);

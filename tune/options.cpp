@@ -28,7 +28,8 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "training label: result | score | search | exact, or a mixture such as "
        "score:0.5,search:0.5")
       ("method", po::value(&o.method)->default_value(o.method),
-       "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K)")
+       "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K; "
+       "Newton or Adam by --solver) | lbfgs (the logistic fit by L-BFGS, for large fits)")
       ("loss", po::value(&o.loss)->default_value(o.loss),
        "logistic loss: mse | cross-entropy")
       ("holdout", po::value(&o.holdout)->default_value(o.holdout, "0.1"),
@@ -123,8 +124,8 @@ std::vector<LabelTerm> parse_label(const std::string& text) {
 
 Method parse_method(const std::string& text) {
   if (text == "ridge") return Method::Ridge;
-  if (text == "logistic") return Method::Logistic;
-  throw InputError("--method: expected 'ridge' or 'logistic', got '" + text + "'");
+  if (text == "logistic" || text == "lbfgs") return Method::Logistic;
+  throw InputError("--method: expected 'ridge', 'logistic' or 'lbfgs', got '" + text + "'");
 }
 
 }  // namespace arena::tune

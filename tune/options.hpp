@@ -21,7 +21,7 @@ struct TuneOptions {
   std::string out;                  ///< tuned config to write; "" = fit and report only
   std::string name;                 ///< name of the tuned config; "" = "<init name>-tuned"
   std::string label = "result";     ///< "KIND[:WEIGHT],..." with KIND result|score|search|exact
-  std::string method = "logistic";  ///< ridge | logistic
+  std::string method = "logistic";  ///< ridge | logistic | lbfgs (logistic by L-BFGS)
   std::string loss = "mse";         ///< logistic loss: mse | cross-entropy
   double holdout = 0.1;             ///< fraction of games held out, in [0, 1)
   std::uint64_t seed = 1;           ///< holdout split and per-game sampling
@@ -66,7 +66,8 @@ struct LabelTerm {
 /// The fitting methods.
 enum class Method { Ridge, Logistic };
 
-/// "ridge" | "logistic"; throws InputError naming --method otherwise.
+/// "ridge" | "logistic" | "lbfgs" (Logistic, solved by L-BFGS); throws InputError naming
+/// --method otherwise.
 [[nodiscard]] Method parse_method(const std::string& text);
 
 }  // namespace arena::tune

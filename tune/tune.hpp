@@ -165,6 +165,7 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
     lo.loss = loss;
     lo.solver = solver;
     lo.learning_rate = o.learning_rate;
+    lo.lbfgs = o.method == "lbfgs";
     if (o.iterations > 0) lo.max_iterations = o.iterations;
     fit = fit_logistic(train.problem, start, report.scale, lo, progress);
   }

@@ -179,6 +179,29 @@ TEST(Logistic, NewtonAndAdamRecoverKnownWeights) {
   }
 }
 
+// L-BFGS minimises the same objective as Newton: the same rows give the same weights within
+// the sampling error above, and its objective is no worse than Newton's beyond 1e-9.
+TEST(Logistic, LbfgsReachesNewtonsMinimum) {
+  std::mt19937_64 rng(8);
+  const double scale = 300.0;
+  const Weights truth = true_weights(rng) * 0.5;
+  const FitProblem pb = result_problem(truth, 20000, scale, rng);
+  const Weights start = Weights::Zero(kFeatures, kPhases);
+  LogisticOptions o;
+  o.reg.lambda = 1e-9;
+  o.loss = LogisticLoss::CrossEntropy;
+  o.max_iterations = 1000;
+  o.tolerance = 1e-12;
+  o.solver = Solver::Direct;
+  const FitOutcome newton = fit_logistic(pb, start, scale, o);
+  o.lbfgs = true;
+  const FitOutcome lbfgs = fit_logistic(pb, start, scale, o);
+  EXPECT_EQ(lbfgs.solver, "lbfgs");
+  EXPECT_LT((lbfgs.weights - truth).cwiseAbs().maxCoeff(), 50.0);
+  EXPECT_LT(logistic_error(pb, lbfgs.weights, scale, o.loss),
+            logistic_error(pb, newton.weights, scale, o.loss) + 1e-9);
+}
+
 TEST(Logistic, RejectsTargetsOutsideTheUnitInterval) {
   std::mt19937_64 rng(8);
   FitProblem pb = result_problem(true_weights(rng), 10, 300.0, rng);
