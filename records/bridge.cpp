@@ -16,6 +16,18 @@ RecordGame from_log_game(const selfplay::GameRecord& g) {
   r.second = g.second;
   r.moves = g.transcript();
   r.score = g.score;
+  if (!g.evals.empty()) {
+    // The opening's plies were not searched; engine centi-units become game units.
+    r.notes.assign(g.opening.size(), MoveNote{});
+    for (const auto& e : g.evals) {
+      MoveNote note;
+      if (e) {
+        note.eval = e->score / 100.0;
+        note.seconds = e->ms / 1000.0;
+      }
+      r.notes.push_back(note);
+    }
+  }
   return r;
 }
 
@@ -41,6 +53,7 @@ void write_log(const std::string& path, const std::string& game, const std::stri
     add_engine(games[i].second);
   }
   run.games = static_cast<std::int64_t>(games.size());
+  for (const auto& g : games) run.record_evals = run.record_evals || !g.evals.empty();
   run.openings = "imported:" + source;
   run.command_line = command_line;
   run.arena_version = kVersion;

@@ -4,6 +4,7 @@
 // is what makes conversions trustworthy: a converted log holds only legal games.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ namespace arena::records {
 template <class Position>
 struct Replayed {
   std::vector<std::string> moves;
+  std::vector<std::size_t> ply_of_token;  ///< index into `moves` of each record token
   Position end{};
   bool complete = false;
 };
@@ -54,6 +56,7 @@ template <core::Game G>
         throw InputError(at + e2.what());
       }
     }
+    out.ply_of_token.push_back(out.moves.size());
     out.moves.push_back(G::format_move(pos, m));
     pos = G::play(pos, m);
   }
@@ -69,7 +72,9 @@ template <core::Game G>
 /// A log game from a record: id `id`, players (or "first"/"second" when unnamed), replayed
 /// moves, the final score of a finished game (termination normal) or, for a record that stops
 /// early, the recorded score when there is one, else the score of the last position
-/// (termination adjudicated, with the reason). Throws InputError as replay does.
+/// (termination adjudicated, with the reason). Notes with an eval become the game's evals
+/// (score in centi-units, depth and nodes 0 = unknown, ms from the time). Throws InputError as
+/// replay does.
 template <core::Game G>
 [[nodiscard]] selfplay::GameRecord to_log_game(const RecordGame& r, std::int64_t id,
                                                const typename G::Rules& rules) {
@@ -80,6 +85,13 @@ template <core::Game G>
   g.first = r.first.empty() ? "first" : r.first;
   g.second = r.second.empty() ? "second" : r.second;
   g.moves = rep.moves;
+  for (std::size_t i = 0; i < r.notes.size() && i < rep.ply_of_token.size(); ++i) {
+    const MoveNote& note = r.notes[i];
+    if (!note.eval) continue;
+    g.evals.resize(g.moves.size());
+    g.evals[rep.ply_of_token[i]] = selfplay::MoveEval{
+        static_cast<int>(std::lround(*note.eval * 100.0)), 0, 0, note.seconds.value_or(0.0) * 1000.0};
+  }
   if (rep.complete) {
     g.score = G::final_score(rep.end);
   } else {

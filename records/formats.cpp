@@ -156,6 +156,7 @@ std::vector<RecordGame> read_ggf_games(std::string_view text, const std::string&
     g.first = gg.black;
     g.second = gg.white;
     g.moves = std::move(gg.moves);
+    g.notes = std::move(gg.notes);
     g.origin = where(origin, gg.line);
     if (gg.board != kGgfStartBoard) {
       throw InputError(g.origin + "a GGF game that does not start from the standard position "
@@ -180,6 +181,7 @@ std::string write_ggf_games(const std::vector<RecordGame>& games) {
     gg.black = g.first;
     gg.white = g.second;
     gg.moves = g.moves;
+    gg.notes = g.notes;
     if (g.score) {
       char buf[32];
       std::snprintf(buf, sizeof buf, "%+d.000", *g.score);
@@ -241,18 +243,25 @@ std::vector<RecordGame> read_blksgf(std::string_view text, const std::string& or
     RecordGame g;
     g.origin = where(origin, line);
     ++i;
-    int depth = 1;
+    // SGF FF[4] (red-bean.com/sgf, "GameTree"): a tree is a node sequence followed by child
+    // trees, and the main line continues into the FIRST child at every branch (Pentobi writes
+    // its variations so). Per open tree: is it on the main line, has it a child yet.
+    std::vector<bool> on_main = {true};
+    std::vector<bool> has_child = {false};
     bool black_next = true;
-    while (i < text.size() && depth > 0) {
+    while (i < text.size() && !on_main.empty()) {
       const char c = text[i];
       if (c == '(') {
-        // A variation: only the main line becomes the game; skip nested trees.
-        ++depth;
+        const bool main = on_main.back() && !has_child.back();
+        has_child.back() = true;
+        on_main.push_back(main);
+        has_child.push_back(false);
         step();
         continue;
       }
       if (c == ')') {
-        --depth;
+        on_main.pop_back();
+        has_child.pop_back();
         step();
         continue;
       }
@@ -278,7 +287,7 @@ std::vector<RecordGame> read_blksgf(std::string_view text, const std::string& or
         while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) step();
       }
       if (values.empty()) throw InputError(where(origin, at_line) + "SGF: " + key + " has no value");
-      if (depth != 1) continue;
+      if (!on_main.back()) continue;
       if (key == "GM" && values[0] != "Blokus Duo") {
         throw InputError(where(origin, at_line) + "SGF: GM[" + values[0] +
                          "] is not a Blokus Duo game");
@@ -296,7 +305,7 @@ std::vector<RecordGame> read_blksgf(std::string_view text, const std::string& or
         black_next = key != "B";
       }
     }
-    if (depth != 0) throw InputError(g.origin + "SGF: game not closed by ')'");
+    if (!on_main.empty()) throw InputError(g.origin + "SGF: game not closed by ')'");
     games.push_back(std::move(g));
   }
   return games;

@@ -20,11 +20,18 @@
 
 namespace arena::records {
 
+/// What a record may say about one move besides the move (GGF "/eval/time").
+struct MoveNote {
+  std::optional<double> eval;        ///< the mover's evaluation, game units (discs), mover's view
+  std::optional<double> seconds;     ///< thinking time
+};
+
 /// One game as read from (or to be written to) a record file.
 struct RecordGame {
   std::string first;                 ///< first player's name ("" when the format has none)
   std::string second;
   std::vector<std::string> moves;    ///< move tokens; the bridge replays them
+  std::vector<MoveNote> notes;       ///< empty, or one per element of `moves`
   std::optional<int> score;          ///< recorded final score (first player's view), if any
   std::string origin;                ///< "FILE:LINE: " where the game starts (for errors)
 };
@@ -49,9 +56,10 @@ enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb, Positions };
 /// "first vs second".
 [[nodiscard]] std::string write_transcripts(const std::vector<RecordGame>& games);
 
-/// GGF games (see ggf.hpp); RE "+n"/"-n" gives the recorded score.
+/// GGF games (see ggf.hpp); RE "+n"/"-n" gives the recorded score, "/eval/time" the notes.
 [[nodiscard]] std::vector<RecordGame> read_ggf_games(std::string_view text, const std::string& origin);
-/// One GGF game per line; the score (when set) goes to RE as "+n.000" / "-n.000" / "0.000".
+/// One GGF game per line; the score (when set) goes to RE as "+n.000" / "-n.000" / "0.000",
+/// each move's note to "/eval/time" (eval with 2 decimals, seconds).
 [[nodiscard]] std::string write_ggf_games(const std::vector<RecordGame>& games);
 
 /// 4-character code lists: one game per non-comment line, tokens separated by spaces; a first
@@ -62,7 +70,8 @@ enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb, Positions };
 /// One line per game: "# first vs second" then the codes separated by spaces ("----" passes).
 [[nodiscard]] std::string write_fourcc(const std::vector<RecordGame>& games);
 
-/// Pentobi SGF: every "(;GM[Blokus Duo]...)" game; moves become 4-character codes, and a
+/// Pentobi SGF: every "(;GM[Blokus Duo]...)" game, its main line (the first child at every
+/// branch, SGF FF[4]; other variations are skipped); moves become 4-character codes, and a
 /// colour that moves twice in a row implies the other's pass ("----" inserted). Throws
 /// InputError "FILE:LINE: ..." for another GM, a malformed square list or unbalanced brackets.
 [[nodiscard]] std::vector<RecordGame> read_blksgf(std::string_view text, const std::string& origin);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 
 #include <boost/algorithm/string.hpp>
 
@@ -12,6 +14,45 @@
 namespace arena::records {
 
 namespace {
+
+/// The "/eval/time" of a GGF move value ("F5/1.50/0.25", "F5//3"); unparsable parts absent.
+MoveNote ggf_note(std::string_view value) {
+  MoveNote note;
+  const auto number = [](std::string_view text) -> std::optional<double> {
+    const std::string s = boost::algorithm::trim_copy(std::string(text));
+    if (s.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    return end == s.c_str() + s.size() ? std::optional<double>(v) : std::nullopt;
+  };
+  const auto first = value.find('/');
+  if (first == std::string_view::npos) return note;
+  const auto second = value.find('/', first + 1);
+  note.eval = number(value.substr(first + 1, second == std::string_view::npos
+                                                 ? std::string_view::npos
+                                                 : second - first - 1));
+  if (second != std::string_view::npos) note.seconds = number(value.substr(second + 1));
+  return note;
+}
+
+std::string format_note(const MoveNote& note) {
+  if (!note.eval && !note.seconds) return {};
+  char buf[64];
+  std::string out = "/";
+  if (note.eval) {
+    std::snprintf(buf, sizeof buf, "%.2f", *note.eval);
+    out += buf;
+  }
+  if (note.seconds) {
+    // Plain decimals (GGS writes "5.04"), microseconds kept, trailing zeros dropped.
+    std::snprintf(buf, sizeof buf, "/%.6f", *note.seconds);
+    std::string t = buf;
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+    out += t;
+  }
+  return out;
+}
 
 /// A GGF move value "F5", "f5//1.2", "PA" -> "f5" / "pass"; "" when malformed.
 std::string ggf_move_to_arena(std::string_view value) {
@@ -44,9 +85,11 @@ std::string format_ggf(const GgfGame& g) {
   out += "TY[8]BO[8 " + g.board + "]";
   // Colours alternate from the side in BO; a pass is written as the mover's PA.
   bool black = g.board.empty() || g.board.back() == '*';
-  for (const auto& m : g.moves) {
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    const auto& m = g.moves[i];
     out += black ? "B[" : "W[";
     out += m == "pass" ? std::string("PA") : boost::algorithm::to_upper_copy(m);
+    if (i < g.notes.size()) out += format_note(g.notes[i]);
     out += ']';
     black = !black;
   }
@@ -179,8 +222,12 @@ std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin)
         }
         // A colour that moves twice in a row implies the other side's pass.
         const bool black_to_move = (g.moves.size() % 2 == 0) == (g.board.back() == '*');
-        if ((key == "B") != black_to_move) g.moves.emplace_back("pass");
+        if ((key == "B") != black_to_move) {
+          g.moves.emplace_back("pass");
+          g.notes.emplace_back();
+        }
         g.moves.push_back(mv);
+        g.notes.push_back(ggf_note(value));
       }
     }
     if (!closed) {

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "records/formats.hpp"
+
 namespace arena::records {
 
 /// The standard start in GGF's BO notation, black to move.
@@ -26,9 +28,12 @@ struct GgfGame {
   std::string board = std::string(kGgfStartBoard);  ///< BO without the leading "8 "
   std::vector<std::string> moves;
   std::size_t line = 0;                      ///< 1-based line of its "(;" (0 = not read)
+  std::vector<MoveNote> notes;               ///< empty, or one per move ("/eval/time")
 };
 
-/// The GGF text of `g` on one line, "(;GM[Othello]...;)". Absent fields are omitted.
+/// The GGF text of `g` on one line, "(;GM[Othello]...;)". Absent fields are omitted; a move
+/// with a note is written "F5/1.50/0.25" (eval with 2 decimals, time in seconds), either part
+/// left empty when unknown (GGF, skatgame.net/mburo/ggsa/ggf: "B[<move>[/<eval>[/<time>]]]").
 [[nodiscard]] std::string format_ggf(const GgfGame& g);
 
 /// Parses every game of a GGF text (games may be separated by anything outside "(;...;)").

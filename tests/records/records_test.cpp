@@ -83,6 +83,36 @@ TEST(Blksgf, PentobiFileReplaysToThePublishedResult) {
   EXPECT_EQ(g.score, 53 - 46);
 }
 
+// Pentobi writes a game tree as its opening books do (opening_books/book_duo.blksgf): the root
+// node alone, then every move in its own child tree, one "(" per branch, siblings after the
+// first being the variations. The main line (first child everywhere) must read in full.
+TEST(Blksgf, MainLineReadsThroughPentobiStyleVariations) {
+  const auto moves = sgf_moves(records::read_text_file(data("blokus/gpcc2007-round1.blksgf")));
+  ASSERT_EQ(moves.size(), 23U);
+  std::string tree = "(\n;GM[Blokus Duo]PB[mctaji]PW[Main]\n";
+  std::string close;
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const std::string indent(k + 1, ' ');
+    tree += indent + "(\n" + indent + ";" + moves[k] + "TE[1]\n";
+    close = indent + ")\n" +
+            // A sibling variation after every third move: another placement by the same side.
+            (k % 3 == 0 ? indent + "(\n" + indent + ";" + moves[k].substr(0, 2) +
+                              "a1,a2,b1]\n" + indent + " (;" + moves[(k + 1) % moves.size()] +
+                              ")\n" + indent + ")\n"
+                        : std::string()) +
+            close;
+  }
+  tree += close + ")\n";
+  const auto games = records::read_blksgf(tree, "variations.blksgf");
+  ASSERT_EQ(games.size(), 1U);
+  const auto g = records::to_log_game<BlokusDuo>(games[0], 0, BlokusDuo::parse_rules(""));
+  EXPECT_EQ(g.score, 53 - 46);  // the published result: the whole main line was read
+  EXPECT_EQ(g.termination, arena::selfplay::Termination::Normal);
+  const auto plain = records::read_blksgf(
+      records::read_text_file(data("blokus/gpcc2007-round1.blksgf")), "plain");
+  EXPECT_EQ(games[0].moves, plain[0].moves);
+}
+
 TEST(Blksgf, LogRoundTripKeepsTheGame) {
   const fs::path dir = scratch("roundtrip");
   const std::string log1 = (dir / "a.jsonl").string();
@@ -149,6 +179,57 @@ TEST(Ggf, ParsesNBoardExampleAndRoundTrips) {
   EXPECT_EQ(again[0].white, "chris");
   EXPECT_THROW((void)records::parse_ggf("(;GM[Othello]B[Z9];)", "bad"), arena::InputError);
   EXPECT_THROW((void)records::parse_ggf("(;GM[Othello]B[F5]", "bad"), arena::InputError);
+}
+
+// A self-play log with evals exported to GGF: every searched move carries "/eval/time" (discs
+// with 2 decimals, seconds), read here with a regex, not with arena's GGF reader; and back to a
+// log, the evals' scores return exactly.
+TEST(Ggf, ExportCarriesTheLoggedEvalsAndTimes) {
+  const fs::path dir = scratch("ggfevals");
+  const std::string log = (dir / "a.jsonl").string();
+  const std::string cfgs = std::string(ARENA_SOURCE_DIR) + "/configs/othello/";
+  ASSERT_EQ(run_arena("selfplay --engine " + cfgs + "classic.cfg --engine " + cfgs +
+                      "seed-table.cfg --games 2 --seed 3 "
+                      "--openings random:4 --depth 2 --record-evals --quiet --out " + log),
+            0);
+  const std::string ggf = (dir / "a.ggf").string();
+  ASSERT_EQ(run_arena("convert " + log + " --to " + ggf), 0);
+  const auto played = arena::selfplay::read_log_file(log);
+  std::istringstream lines(records::read_text_file(ggf));
+  std::string line;
+  for (const auto& g : played.games) {
+    ASSERT_TRUE(std::getline(lines, line));
+    const std::regex move(R"(([BW])\[([A-H][1-8]|PA)(/([-0-9.]*)(/([0-9.e-]*))?)?\])");
+    std::vector<std::smatch> found;
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), move); it != std::sregex_iterator(); ++it) {
+      found.push_back(*it);
+    }
+    ASSERT_EQ(found.size(), g.opening.size() + g.moves.size());
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+      const auto& m = found[g.opening.size() + i];
+      ASSERT_TRUE(g.evals[i].has_value());
+      char want[32];
+      std::snprintf(want, sizeof want, "%.2f", g.evals[i]->score / 100.0);
+      EXPECT_EQ(m[4].str(), want) << "move " << i;
+      EXPECT_NEAR(std::stod(m[6].str()), g.evals[i]->ms / 1000.0, 1e-6) << "move " << i;
+    }
+    for (std::size_t i = 0; i < g.opening.size(); ++i) EXPECT_FALSE(found[i][3].matched);
+  }
+  const std::string back = (dir / "b.jsonl").string();
+  ASSERT_EQ(run_arena("convert " + ggf + " --to " + back), 0);
+  const auto again = arena::selfplay::read_log_file(back);
+  ASSERT_EQ(again.games.size(), played.games.size());
+  for (std::size_t k = 0; k < again.games.size(); ++k) {
+    const auto& a = played.games[k];
+    const auto& b = again.games[k];
+    ASSERT_EQ(b.evals.size(), b.moves.size());
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+      const auto& e = b.evals[a.opening.size() + i];
+      ASSERT_TRUE(e.has_value());
+      EXPECT_EQ(e->score, a.evals[i]->score);
+    }
+  }
+  fs::remove_all(dir);
 }
 
 TEST(Wthor, DatabaseWrittenByTheTestImports) {
