@@ -3,6 +3,9 @@
 // a converted log holds only legal games; formats are told by the file names or given with
 // --from-format / --to-format. `--to FILE.obf --label KIND` writes labelled positions instead
 // (tune/label_export.hpp): the positions the tuner would sample, one a line with its label.
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -30,13 +33,28 @@ struct LoadedGames {
   std::vector<selfplay::GameRecord> games;
 };
 
-std::vector<records::RecordGame> read_records(records::Format f, const std::string& path) {
+/// WTHOR player (.JOU) and tournament (.TRN) list paths; "" = none.
+struct WthorLists {
+  std::string players;
+  std::string tournaments;
+};
+
+std::vector<records::RecordGame> read_records(records::Format f, const std::string& path,
+                                              const WthorLists& lists) {
   using records::Format;
   if (f == Format::Wtb || f == Format::Transcript) {
     othello::RecordStats stats;
+    othello::WthorNames names;
+    if (!lists.players.empty()) {
+      names.players = othello::read_wthor_names(lists.players, othello::kWthorPlayerBytes);
+    }
+    if (!lists.tournaments.empty()) {
+      names.tournaments = othello::read_wthor_names(lists.tournaments, othello::kWthorTournamentBytes);
+    }
     const auto recorded =
         f == Format::Wtb
-            ? othello::read_wthor_database(path, othello::InvalidRecordPolicy::UseRecorded, stats)
+            ? othello::read_wthor_database(path, othello::InvalidRecordPolicy::UseRecorded, stats,
+                                           &names)
             : othello::read_wthor_transcripts(path, othello::InvalidRecordPolicy::UseRecorded,
                                               stats);
     // A conversion must not silently lose games: an illegal record is an error here (the
@@ -49,6 +67,8 @@ std::vector<records::RecordGame> read_records(records::Format f, const std::stri
     std::vector<records::RecordGame> out;
     for (const auto& r : recorded) {
       records::RecordGame g;
+      g.first = r.black;
+      g.second = r.white;
       g.moves = r.moves;
       g.score = r.recorded_score;
       g.origin = r.source + ": ";
@@ -66,7 +86,8 @@ std::vector<records::RecordGame> read_records(records::Format f, const std::stri
   throw InputError(path + ": cannot read format " + records::format_name(f));
 }
 
-LoadedGames load(records::Format f, const std::string& path, const std::string& rules_text) {
+LoadedGames load(records::Format f, const std::string& path, const std::string& rules_text,
+                 const WthorLists& lists) {
   if (f == records::Format::Log) {
     auto set = selfplay::read_logs({path});
     records::check_log_games(set.run, set.games, where(path, 1));
@@ -75,7 +96,7 @@ LoadedGames load(records::Format f, const std::string& path, const std::string& 
   }
   LoadedGames out;
   out.game = records::format_game(f);
-  const auto recs = read_records(f, path);
+  const auto recs = read_records(f, path, lists);
   with_game(out.game, [&]<class G>() {
     const auto rules = G::parse_rules(rules_text);
     out.rules = G::format_rules(rules);
@@ -84,6 +105,41 @@ LoadedGames load(records::Format f, const std::string& path, const std::string& 
     return 0;
   });
   return out;
+}
+
+/// Writes `games` as a WTHOR database; with list paths, the players (in order of first
+/// appearance) and one tournament named after the input file as .JOU / .TRN lists.
+void write_wthor(const std::string& path, const std::vector<selfplay::GameRecord>& games,
+                 const std::string& source, const WthorLists& lists) {
+  std::vector<std::string> players;
+  const auto index_of = [&](const std::string& name) {
+    const auto it = std::find(players.begin(), players.end(), name);
+    if (it != players.end()) return static_cast<int>(it - players.begin());
+    players.push_back(name);
+    return static_cast<int>(players.size() - 1);
+  };
+  std::vector<othello::WthorGame> out;
+  for (const auto& g : games) {
+    othello::WthorGame w;
+    w.moves = g.transcript();
+    w.black_discs = (64 + g.score) / 2;  // WOF rule: empties to the winner, so 64 discs in all
+    w.black = index_of(g.first);
+    w.white = index_of(g.second);
+    out.push_back(std::move(w));
+  }
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  const int year = utc.tm_year + 1900;
+  othello::write_wthor_database(path, out, year);
+  if (!lists.players.empty()) {
+    othello::write_wthor_names(lists.players, players, othello::kWthorPlayerBytes, year);
+  }
+  if (!lists.tournaments.empty()) {
+    othello::write_wthor_names(lists.tournaments,
+                               {std::filesystem::path(source).stem().string()},
+                               othello::kWthorTournamentBytes, year);
+  }
 }
 
 void write_text(const std::string& path, const std::string& text) {
@@ -134,6 +190,7 @@ int run_convert(const std::vector<std::string>& args) {
   std::string to_format;
   std::string rules_text;
   bool json = false;
+  WthorLists lists;
   PositionsOptions positions;
   auto& so = positions.sample;
   po::options_description opts("convert options");
@@ -143,11 +200,16 @@ int run_convert(const std::vector<std::string>& args) {
       ("from-format", po::value(&from_format),
        "input format: log, transcript, ggf, fourcc, blksgf, wtb (default: from the file name)")
       ("to-format", po::value(&to_format),
-       "output format: log, transcript, ggf, fourcc, blksgf, positions (default: from the file "
+       "output format: log, transcript, ggf, fourcc, blksgf, wtb, positions (default: from the file "
        "name; .obf = positions)")
       ("format", po::value(&to_format), "same as --to-format")
       ("rules", po::value(&rules_text)->default_value(""),
        "rules of imported games (Blokus Duo: scoring=gpcc|official)")
+      ("wthor-players", po::value(&lists.players),
+       "WTHOR player list (.JOU): names of a .wtb input's players, or written with a .wtb output")
+      ("wthor-tournaments", po::value(&lists.tournaments),
+       "WTHOR tournament list (.TRN): read with a .wtb input, or written with a .wtb output (one "
+       "tournament named after the input file)")
       ("label", po::value(&positions.label),
        "positions output: result | score | search | exact. One position a line, 'POSITION; "
        "LABEL': the game's position notation (Othello: 64 squares a1..h8 X/O/- and the side "
@@ -179,9 +241,6 @@ int run_convert(const std::vector<std::string>& args) {
                                           : records::parse_format(from_format);
   const auto out_fmt =
       to_format.empty() ? records::format_from_path(to) : records::parse_format(to_format);
-  if (out_fmt == records::Format::Wtb) {
-    throw InputError("--to: writing WTHOR .wtb databases is not supported (import only)");
-  }
   if (in_fmt == records::Format::Positions) {
     throw InputError(from + ": positions files are written by convert, read by arena tune --positions");
   }
@@ -190,7 +249,7 @@ int run_convert(const std::vector<std::string>& args) {
                                              : "--label: only for a positions output (.obf)");
   }
 
-  LoadedGames loaded = load(in_fmt, from, rules_text);
+  LoadedGames loaded = load(in_fmt, from, rules_text, lists);
   const std::string out_game = records::format_game(out_fmt);
   if (!out_game.empty() && out_game != loaded.game) {
     throw InputError("--to: format " + records::format_name(out_fmt) + " holds " + out_game +
@@ -198,6 +257,8 @@ int run_convert(const std::vector<std::string>& args) {
   }
   if (out_fmt == records::Format::Positions) {
     write_text(to, positions_text(loaded, from, positions));
+  } else if (out_fmt == records::Format::Wtb) {
+    write_wthor(to, loaded.games, from, lists);
   } else if (out_fmt == records::Format::Log) {
     std::vector<std::string> command_line = {"arena", "convert"};
     command_line.insert(command_line.end(), args.begin(), args.end());

@@ -10,7 +10,8 @@
 //   fourcc      blokus-duo  a line of 4-character codes, '#' comments,  "----"/"0000", or
 //                           an optional leading game name               implicit
 //   blksgf      blokus-duo  Pentobi SGF "(;GM[Blokus Duo]...;B[..]..)"  implied by colour
-//   wtb         othello     a WTHOR database record (read only; tune's reader)
+//   wtb         othello     a WTHOR database record (engine/othello/wthor.hpp; names from
+//                           the .JOU/.TRN lists when given)
 #pragma once
 
 #include <optional>

@@ -137,7 +137,8 @@ std::vector<RecordedGame> read_wthor_transcripts(const std::string& path,
 }
 
 std::vector<RecordedGame> read_wthor_database(const std::string& path,
-                                              InvalidRecordPolicy policy, RecordStats& stats) {
+                                              InvalidRecordPolicy policy, RecordStats& stats,
+                                              const WthorNames* names) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(where(path, 0) + "cannot open the WTHOR database");
   const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
@@ -162,6 +163,19 @@ std::vector<RecordedGame> read_wthor_database(const std::string& path,
     RecordedGame g;
     g.source = path + "#" + std::to_string(k + 1);
     g.event = std::to_string(r[0] | r[1] << 8);
+    if (names != nullptr) {
+      const auto name = [&](const std::vector<std::string>& list, int index, const char* what) {
+        if (list.empty()) return std::string();
+        if (static_cast<std::size_t>(index) >= list.size()) {
+          throw InputError(g.source + ": " + what + " index " + std::to_string(index) +
+                           " is outside its list of " + std::to_string(list.size()));
+        }
+        return list[static_cast<std::size_t>(index)];
+      };
+      if (!names->tournaments.empty()) g.event = name(names->tournaments, r[0] | r[1] << 8, "tournament");
+      g.black = name(names->players, r[2] | r[3] << 8, "black player");
+      g.white = name(names->players, r[4] | r[5] << 8, "white player");
+    }
     g.recorded_score = 2 * static_cast<int>(r[6]) - 64;
     squares.clear();
     for (std::size_t i = 0; i < kMoveBytes && r[8 + i] != 0; ++i) {
@@ -180,10 +194,15 @@ std::vector<RecordedGame> read_wthor_database(const std::string& path,
 }
 
 std::vector<std::uint8_t> encode_wthor_record(const std::vector<std::string>& moves,
-                                              int black_discs, int tournament) {
+                                              int black_discs, int tournament, int black,
+                                              int white) {
   std::vector<std::uint8_t> r(kRecordBytes, 0);
   r[0] = static_cast<std::uint8_t>(tournament & 0xFF);
   r[1] = static_cast<std::uint8_t>((tournament >> 8) & 0xFF);
+  r[2] = static_cast<std::uint8_t>(black & 0xFF);
+  r[3] = static_cast<std::uint8_t>((black >> 8) & 0xFF);
+  r[4] = static_cast<std::uint8_t>(white & 0xFF);
+  r[5] = static_cast<std::uint8_t>((white >> 8) & 0xFF);
   r[6] = static_cast<std::uint8_t>(black_discs);
   r[7] = static_cast<std::uint8_t>(black_discs);
   std::size_t i = 0;

@@ -273,6 +273,74 @@ TEST(Wthor, DatabaseWrittenByTheTestImports) {
   fs::remove_all(dir);
 }
 
+// WTHOR written and read back: the real WTHOR games of data/othello/wthor (first 300 of the
+// 1977-1999 transcript file) through a log to a .wtb with player and tournament lists, and
+// back: the same moves, scores and names; the bytes follow the format note (header counts,
+// 20-byte player and 26-byte tournament names, 10 x row + column moves).
+TEST(Wthor, RealGamesWriteAndReadBackWithNames) {
+  const fs::path dir = scratch("wtbwrite");
+  const std::string part = (dir / "part.tsv").string();
+  std::vector<std::string> transcripts;
+  {
+    std::ifstream in(std::string(ARENA_SOURCE_DIR) + "/data/othello/wthor/wthor-1977-1999.tsv");
+    ASSERT_TRUE(in.good());
+    std::ofstream out(part);
+    for (std::string line; transcripts.size() < 300 && std::getline(in, line);) {
+      out << line << "\n";
+      if (!line.empty() && line[0] != '#') transcripts.push_back(line.substr(line.rfind('\t') + 1));
+    }
+  }
+  const std::string log = (dir / "part.jsonl").string();
+  ASSERT_EQ(run_arena("convert " + part + " --to " + log), 0);
+  // Name the players of the log: two per game pair, as a tournament file lists them.
+  const auto logged = arena::selfplay::read_log_file(log);
+  ASSERT_EQ(logged.games.size(), 300U);
+  const std::string wtb = (dir / "games.wtb").string();
+  const std::string jou = (dir / "WTHOR.JOU").string();
+  const std::string trn = (dir / "WTHOR.TRN").string();
+  ASSERT_EQ(run_arena("convert " + log + " --to " + wtb + " --wthor-players " + jou +
+                      " --wthor-tournaments " + trn),
+            0);
+  EXPECT_EQ(fs::file_size(wtb), 16U + 68U * 300U);
+  EXPECT_EQ(fs::file_size(jou), 16U + 20U * 2U);  // the log names "first" and "second"
+  EXPECT_EQ(fs::file_size(trn), 16U + 26U);
+  const std::string bytes = records::read_text_file(wtb);
+  EXPECT_EQ(static_cast<unsigned char>(bytes[4]) | static_cast<unsigned char>(bytes[5]) << 8, 300);
+  EXPECT_EQ(static_cast<unsigned char>(bytes[16 + 8]), 56);  // f5 = row 5, column 6
+  EXPECT_EQ(arena::othello::read_wthor_names(trn, 26), std::vector<std::string>{"part"});
+
+  arena::othello::RecordStats stats;
+  arena::othello::WthorNames names{arena::othello::read_wthor_names(jou, 20),
+                                   arena::othello::read_wthor_names(trn, 26)};
+  const auto back = arena::othello::read_wthor_database(
+      wtb, arena::othello::InvalidRecordPolicy::UseRecorded, stats, &names);
+  ASSERT_EQ(back.size(), 300U);
+  for (std::size_t k = 0; k < back.size(); ++k) {
+    std::string joined;
+    for (const auto& m : back[k].moves) {
+      if (m != "pass") joined += m;
+    }
+    EXPECT_EQ(joined, transcripts[k]) << "game " << k;
+    EXPECT_EQ(back[k].recorded_score, logged.games[k].score) << "game " << k;
+    EXPECT_EQ(back[k].black, logged.games[k].first);
+    EXPECT_EQ(back[k].white, logged.games[k].second);
+    EXPECT_EQ(back[k].event, "part");
+  }
+  // And through convert with the lists: the log's players come back by name.
+  const std::string again = (dir / "again.jsonl").string();
+  ASSERT_EQ(run_arena("convert " + wtb + " --to " + again + " --wthor-players " + jou +
+                      " --wthor-tournaments " + trn),
+            0);
+  const auto reread = arena::selfplay::read_log_file(again);
+  ASSERT_EQ(reread.games.size(), 300U);
+  EXPECT_EQ(reread.games[7].transcript(), logged.games[7].transcript());
+  EXPECT_EQ(reread.games[7].first, logged.games[7].first);
+  // A name list whose size disagrees with its header is refused.
+  std::ofstream(jou, std::ios::binary | std::ios::app) << "x";
+  EXPECT_THROW((void)arena::othello::read_wthor_names(jou, 20), arena::InputError);
+  fs::remove_all(dir);
+}
+
 TEST(Transcript, WthorFileConvertsToALogThatAnalyzeReads) {
   // The first 200 games of the real WTHOR transcript file (data/othello/wthor).
   const fs::path dir = scratch("tsv");
