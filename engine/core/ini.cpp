@@ -70,8 +70,12 @@ std::vector<IniEntry> read_ini(const std::string& text, const std::string& origi
     const std::size_t line =
         it != lines.end() && occurrence < it->second.size() ? it->second[occurrence] : 0;
     if (occurrence > 0) {
-      throw InputError(where(origin, line) + "key '" + key + "': given twice (first on line " +
-                       std::to_string(it->second.front()) + ")");
+      // The line map may miss a key Boost lexes differently (found by fuzzing): name the first
+      // line only when it is known.
+      const std::string first = it != lines.end() && !it->second.empty()
+                                    ? " (first on line " + std::to_string(it->second.front()) + ")"
+                                    : "";
+      throw InputError(where(origin, line) + "key '" + key + "': given twice" + first);
     }
     bool open = false;
     for (const auto& p : open_prefixes) open = open || key.rfind(p, 0) == 0;
@@ -153,6 +157,16 @@ std::string IniValues::one_of(const IniEntry& e, const std::vector<std::string>&
 
 std::string IniValues::non_empty(const IniEntry& e) const {
   if (e.value.empty()) fail(e, "expected a non-empty value");
+  return printable(e);
+}
+
+std::string IniValues::printable(const IniEntry& e) const {
+  for (const char c : e.value) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t') || u == 0x7f) {
+      fail(e, "control character " + std::to_string(u) + " in the value (expected printable text)");
+    }
+  }
   return e.value;
 }
 
