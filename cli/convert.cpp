@@ -142,13 +142,6 @@ void write_wthor(const std::string& path, const std::vector<selfplay::GameRecord
   }
 }
 
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError(path + ": cannot create the output file");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
-}
-
 /// Options of `--to FILE.obf`: the label and the tuner's sampling options with its defaults.
 struct PositionsOptions {
   std::string label;
@@ -256,7 +249,7 @@ int run_convert(const std::vector<std::string>& args) {
                      " games, but " + from + " holds " + loaded.game + " games");
   }
   if (out_fmt == records::Format::Positions) {
-    write_text(to, positions_text(loaded, from, positions));
+    records::write_text_file(to, positions_text(loaded, from, positions));
   } else if (out_fmt == records::Format::Wtb) {
     write_wthor(to, loaded.games, from, lists);
   } else if (out_fmt == records::Format::Log) {
@@ -266,13 +259,7 @@ int run_convert(const std::vector<std::string>& args) {
   } else {
     std::vector<records::RecordGame> recs;
     for (const auto& g : loaded.games) recs.push_back(records::from_log_game(g));
-    switch (out_fmt) {
-      case records::Format::Transcript: write_text(to, records::write_transcripts(recs)); break;
-      case records::Format::Ggf: write_text(to, records::write_ggf_games(recs)); break;
-      case records::Format::Fourcc: write_text(to, records::write_fourcc(recs)); break;
-      case records::Format::Blksgf: write_text(to, records::write_blksgf(recs)); break;
-      default: break;
-    }
+    records::write_text_file(to, records::write_records(out_fmt, recs));
   }
   if (json) {
     nlohmann::json j = {{"from", from},
