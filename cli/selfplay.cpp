@@ -7,6 +7,7 @@
 
 #include "cli/command.hpp"
 #include "engine/registry/games.hpp"
+#include "records/openings.hpp"
 #include "selfplay/external_player.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
@@ -67,6 +68,7 @@ int run_selfplay(const std::vector<std::string>& args) {
   const auto result = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
     auto factory =
         any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr;
+    opts.opening_reader = records::read_openings<G>;
     if (selfplay::mpi::launched()) return selfplay::run_selfplay_mpi<G>(opts, factory);
     return std::optional(selfplay::run_selfplay<G>(opts, factory));
   });

@@ -151,14 +151,15 @@ ordered_json to_json(const RunRecord& r) {
           {"seed", r.seed},
           {"limits", limits_json(r.limits)},
           {"openings", r.openings},
-          {"opening_order", r.opening_order},
-          {"format", r.format},
-          {"games", r.games},
-          {"shard", {{"index", r.shard_index}, {"count", r.shard_count}}},
-          {"sprt", r.sprt},
-          {"temperature", r.temperature},
-          {"temperature_plies", r.temperature_plies},
-          {"record_evals", r.record_evals}};
+          {"opening_order", r.opening_order}};
+  if (r.opening_plies > 0) j["opening_plies"] = r.opening_plies;
+  j["format"] = r.format;
+  j["games"] = r.games;
+  j["shard"] = ordered_json{{"index", r.shard_index}, {"count", r.shard_count}};
+  j["sprt"] = r.sprt;
+  j["temperature"] = r.temperature;
+  j["temperature_plies"] = r.temperature_plies;
+  j["record_evals"] = r.record_evals;
   if (!r.adjudicate.empty()) j["adjudicate"] = r.adjudicate;
   j["command_line"] = r.command_line;
   j["arena_version"] = r.arena_version;
@@ -239,6 +240,7 @@ RunRecord run_record_from_json(const json& j, const std::string& where) {
   r.limits = limits_from_json(field<json>(j, "limits", where), where);
   r.openings = field<std::string>(j, "openings", where);
   r.opening_order = field<std::string>(j, "opening_order", where);
+  if (j.contains("opening_plies")) r.opening_plies = field<int>(j, "opening_plies", where);
   r.format = field<std::string>(j, "format", where);
   r.games = field<std::int64_t>(j, "games", where);
   const auto shard = field<json>(j, "shard", where);
@@ -359,6 +361,7 @@ std::optional<std::string> run_record_difference(const RunRecord& a, const RunRe
   }
   if (a.openings != b.openings) return "openings";
   if (a.opening_order != b.opening_order) return "opening_order";
+  if (a.opening_plies != b.opening_plies) return "opening_plies";
   if (a.format != b.format) return "format";
   if (a.games != b.games) return "games";
   if (!ignore_shard && (a.shard_index != b.shard_index || a.shard_count != b.shard_count)) {

@@ -11,7 +11,8 @@
 //   type "run", format_version, game, rules, engines [{name, hash (16 hex digits, FNV-1a 64 of
 //   the config text), config (full text), path, optional limits (this engine's effective
 //   limits, same shape as the run's, when they differ from them)}], seed, limits {depth,
-//   nodes, movetime (ms), tc ("SECONDS+INC" or "")}, openings ("random:K" or a file path), opening_order, format
+//   nodes, movetime (ms), tc ("SECONDS+INC" or "")}, openings ("random:K" or a file path),
+//   opening_order, optional opening_plies (a file's openings cut after N plies), format
 //   ("round-robin" | "gauntlet"), games, shard {index, count}, sprt (spec text or ""),
 //   temperature (centi-units, 0 = off), temperature_plies, record_evals, optional adjudicate
 //   [rules as "exact:E" / "score:MARGIN:N", absent = none], command_line [words],
@@ -80,6 +81,7 @@ struct RunRecord {
   LogLimits limits;
   std::string openings;             ///< "random:K" or the openings file path
   std::string opening_order = "sequential";
+  int opening_plies = 0;            ///< --opening-plies; written when > 0
   std::string format = "round-robin";
   std::int64_t games = 0;           ///< requested games (ids 0..games-1 over all shards)
   int shard_index = 0;              ///< this log holds pairs with pair % shard_count == index

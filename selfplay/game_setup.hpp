@@ -46,7 +46,8 @@ template <core::Game G>
   Openings<G> openings =
       run.openings.is_random()
           ? Openings<G>::random(rules, run.openings.random_plies, opts.seed, run.schedule.pairs())
-          : Openings<G>::from_file(rules, run.openings.file, run.opening_order, opts.seed);
+          : Openings<G>::from_file(rules, run.openings.file, run.opening_order, opts.seed,
+                                   opts.opening_plies, opts.opening_reader);
   return {std::move(run), rules, std::move(factory), std::move(openings)};
 }
 

@@ -41,7 +41,7 @@ std::vector<OpeningLine> read_opening_lines(const std::string& path) {
   for (std::size_t n = 1; std::getline(in, text); ++n) {
     if (const auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
     if (text.find_first_not_of(" \t\r,") == std::string::npos) continue;
-    lines.push_back({text, n});
+    lines.push_back({text, n, where(path, n)});
   }
   if (lines.empty()) throw InputError(where(path, 0) + "no opening in the file");
   return lines;

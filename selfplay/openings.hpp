@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -33,11 +34,18 @@ enum class OpeningOrder { Sequential, Random };
 [[nodiscard]] OpeningOrder parse_opening_order(const std::string& text);
 [[nodiscard]] const char* opening_order_name(OpeningOrder order);
 
-/// A non-empty line of an openings file with `#` comments removed, and its 1-based number.
+/// A non-empty line of an openings file with `#` comments removed, its 1-based number, and
+/// where it came from for messages ("FILE:LINE: ", or a game of a record file).
 struct OpeningLine {
   std::string text;
   std::size_t line = 0;
+  std::string where;
 };
+
+/// Reads an --openings file into opening lines (moves in the game's notation). The CLI gives
+/// one that knows the field's record formats (records/openings.hpp); without one, files hold
+/// one opening per line (read_opening_lines).
+using OpeningReader = std::function<std::vector<OpeningLine>(const std::string& path)>;
 
 /// The opening lines of `path`. Throws InputError when the file cannot be read or has no
 /// opening.
@@ -51,13 +59,17 @@ struct OpeningLine {
 
 /// Moves of one opening line from the initial position of `rules`: each word is a move in the
 /// game's notation, or a run of moves without separators (an Othello transcript "f5d6c3"),
-/// split by matching the legal moves' canonical text. Throws InputError prefixed by `where`
-/// on a malformed or illegal move, or when the opening ends the game.
+/// split by matching the legal moves' canonical text; with `max_plies` > 0 the line is cut
+/// after that many plies (passes count), and a game that ends sooner is returned whole (the
+/// caller drops it). Throws InputError prefixed by `where` on a malformed or illegal move, or
+/// (max_plies 0) when the opening ends the game.
 template <core::Game G>
 [[nodiscard]] std::vector<typename G::Move> parse_opening(const typename G::Rules& rules,
                                                          std::string_view text,
-                                                         const std::string& where) {
+                                                         const std::string& where,
+                                                         int max_plies = 0) {
   std::vector<typename G::Move> moves;
+  const auto full = [&] { return max_plies > 0 && static_cast<int>(moves.size()) >= max_plies; };
   auto p = G::initial(rules);
   core::MoveListOf<G> legal;
   const auto play = [&](typename G::Move m) {
@@ -65,6 +77,7 @@ template <core::Game G>
     p = G::play(p, m);
   };
   for (const auto& word : split_words(text)) {
+    if (full()) break;
     try {
       play(G::parse_move(p, word));
       continue;
@@ -72,7 +85,7 @@ template <core::Game G>
       // Not a single move: read it as a run of moves below.
     }
     std::string_view rest(word);
-    while (!rest.empty()) {
+    while (!rest.empty() && !full()) {
       G::generate_moves(p, legal);
       std::size_t best = 0;
       typename G::Move chosen{};
@@ -91,7 +104,9 @@ template <core::Game G>
       rest.remove_prefix(best);
     }
   }
-  if (G::is_terminal(p)) throw InputError(where + "the opening ends the game");
+  if (G::is_terminal(p) && max_plies == 0) {
+    throw InputError(where + "the opening ends the game (cut game records with --opening-plies N)");
+  }
   return moves;
 }
 
@@ -129,14 +144,25 @@ class Openings {
     return o;
   }
 
-  /// The openings of a file (parse_opening per line; errors name FILE:LINE). With
-  /// OpeningOrder::Random the lines are shuffled once (Fisher-Yates) from the run seed; pair p
-  /// plays line p mod (number of lines), so no two pairs share an opening while lines last.
+  /// The openings of a file, read by `reader` (read_opening_lines when empty), each line
+  /// parsed by parse_opening (errors name the line's origin) and, with `plies` > 0, cut after
+  /// that many plies and kept only if its position is new and the game goes on (an XOT-style
+  /// set from game records). With OpeningOrder::Random the lines are shuffled once (Fisher-Yates) from the
+  /// run seed; pair p plays line p mod (number of lines), so no two pairs share an opening
+  /// while lines last.
   static Openings from_file(const typename G::Rules& rules, const std::string& path,
-                            OpeningOrder order, std::uint64_t seed) {
+                            OpeningOrder order, std::uint64_t seed, int plies = 0,
+                            const OpeningReader& reader = {}) {
     Openings o;
-    for (const auto& line : read_opening_lines(path)) {
-      o.lines_.push_back(parse_opening<G>(rules, line.text, where(path, line.line)));
+    std::unordered_set<std::uint64_t> seen;
+    for (const auto& line : reader ? reader(path) : read_opening_lines(path)) {
+      auto moves = parse_opening<G>(rules, line.text, line.where, plies);
+      if (plies > 0) {
+        auto p = G::initial(rules);
+        for (const auto& m : moves) p = G::play(p, m);
+        if (G::is_terminal(p) || !seen.insert(G::hash(p)).second) continue;
+      }
+      o.lines_.push_back(std::move(moves));
     }
     if (order == OpeningOrder::Random) {
       SplitMix64 rng(derive_seed(seed, kOrderStream, 0));

@@ -30,9 +30,13 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
        "run seed: openings and every game's seed derive from it (default: the resumed log's "
        "seed, else a fresh random one, printed on stderr and recorded in the log)")
       ("openings", po::value(&opts.openings)->default_value(opts.openings),
-       "random:K (K random plies per pair) or a FILE with one opening per line")
+       "random:K (K random plies per pair) or a FILE: one opening per line (moves, an Othello "
+       "board string), or Othello .ggf/.tsv/.wtb/.obf, Blokus Duo .blksgf/.fourcc(.txt) records")
       ("opening-order", po::value(&opts.opening_order)->default_value(opts.opening_order),
        "order of a file's openings: sequential or random")
+      ("opening-plies", po::value(&opts.opening_plies)->default_value(0),
+       "cut each opening of the file after N plies (game records as an XOT-style set; repeated "
+       "positions kept once); 0 = whole lines")
       ("format", po::value(&opts.format)->default_value(opts.format),
        "more than two engines: round-robin or gauntlet (first engine against each other)")
       ("depth", po::value(&opts.depth)->default_value(0), "search depth for every engine (plies)")

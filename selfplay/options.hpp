@@ -11,6 +11,7 @@
 #include <boost/program_options/options_description.hpp>
 
 #include "engine/core/engine_config.hpp"
+#include "selfplay/openings.hpp"
 
 namespace arena::selfplay {
 
@@ -24,6 +25,7 @@ struct SelfplayOptions {
   bool seed_given = true;               ///< false: resolve_seed() resumes or draws the seed
   std::string openings = "random:4";    ///< "random:K" or a file
   std::string opening_order = "sequential";
+  int opening_plies = 0;                ///< cut a file's openings after N plies, 0 = whole lines
   std::string format = "round-robin";
   int depth = 0;                        ///< overrides, 0 = the configs' limits
   std::uint64_t nodes = 0;
@@ -46,6 +48,9 @@ struct SelfplayOptions {
   /// The configs of the entries that are not config files (outside programs), by engine
   /// index, built by the caller that can start them (the CLI); nullopt for config entries.
   std::vector<std::optional<core::EngineConfig>> program_configs;
+  /// Reads an --openings file (records/openings.hpp's, for the field's formats); empty = one
+  /// opening per line.
+  OpeningReader opening_reader;
 };
 
 /// Adds the self-play options (all but --json, which belongs to the command) to `desc`,

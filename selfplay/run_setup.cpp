@@ -121,6 +121,13 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   const Shard shard = opts.shard.empty() ? Shard{} : parse_shard(opts.shard);
   const OpeningSpec openings = parse_opening_spec(opts.openings);
   const OpeningOrder order = parse_opening_order(opts.opening_order);
+  if (opts.opening_plies < 0 || opts.opening_plies > 1000) {
+    throw InputError("--opening-plies: " + std::to_string(opts.opening_plies) +
+                     " (expected 0, whole lines, up to 1000)");
+  }
+  if (opts.opening_plies > 0 && openings.is_random()) {
+    throw InputError("--opening-plies: cuts an openings file (random:K already gives K plies)");
+  }
   if (!opts.tc.empty()) (void)parse_time_control(opts.tc);
   const LogLimits global{opts.depth, opts.nodes, opts.movetime_ms, opts.tc};
   const std::vector<EngineSettings> per_engine = engine_settings(opts);
@@ -162,6 +169,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   r.limits = global;
   r.openings = opts.openings;
   r.opening_order = opening_order_name(order);
+  r.opening_plies = opts.opening_plies;
   r.format = format_name(format);
   r.games = opts.games;
   r.shard_index = shard.index;
