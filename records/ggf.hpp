@@ -25,8 +25,26 @@ struct GgfGame {
   std::string time;                          ///< TI
   std::string board = std::string(kGgfStartBoard);  ///< BO without the leading "8 "
   std::vector<std::string> moves;
+  /// Empty, or one per move: the time the move took in seconds, the third field of a move
+  /// value ("F5/1.00/2.5"; 0 when absent). Readers replay it against TI to get each clock.
+  std::vector<double> move_seconds;
   std::size_t line = 0;                      ///< 1-based line of its "(;" (0 = not read)
 };
+
+/// A GGF clock, the TI value "TIME[/INCREMENT[/GRACE]]" (each [[days.]hours:]minutes:]seconds,
+/// whole seconds; an empty field is 0), as NTest's COsClock reads and writes it
+/// (ntest src/odk/OsObjects.cpp, COsClock::In/Out).
+struct GgfClock {
+  int seconds = 0;            ///< time each side starts with
+  int increment_seconds = 0;  ///< added after each of the side's moves
+  int grace_seconds = 0;      ///< extra time once, when the clock first runs out
+};
+
+/// Parses a TI value; throws InputError (prefixed with `where`) when malformed.
+[[nodiscard]] GgfClock parse_ggf_clock(std::string_view text, const std::string& where);
+
+/// The TI text of a clock: "M:SS" fields, "/INC" when an increment or grace is set.
+[[nodiscard]] std::string format_ggf_clock(const GgfClock& c);
 
 /// The GGF text of `g` on one line, "(;GM[Othello]...;)". Absent fields are omitted.
 [[nodiscard]] std::string format_ggf(const GgfGame& g);
