@@ -20,6 +20,13 @@ namespace {
   throw std::runtime_error(what + ": " + std::strerror(errno));
 }
 
+/// "killed by SIGSEGV": the signal's abbreviation (glibc's sigabbrev_np), its number if unknown.
+std::string killed_by(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  return abbrev != nullptr ? "killed by SIG" + std::string(abbrev)
+                           : "killed by signal " + std::to_string(sig);
+}
+
 }  // namespace
 
 ChildProcess ChildProcess::start(const std::string& command_line, bool quiet_stderr,
@@ -178,10 +185,10 @@ std::string ChildProcess::exit_description() {
       return "unknown";
     }
     if (info.si_code == CLD_EXITED) return "exit status " + std::to_string(info.si_status);
-    return "killed by signal " + std::to_string(info.si_status);
+    return killed_by(info.si_status);
   }
   if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+  if (WIFSIGNALED(status)) return killed_by(WTERMSIG(status));
   return "stopped";
 }
 

@@ -57,7 +57,8 @@ class ChildProcess {
   /// The child's pid (-1 after kill()).
   [[nodiscard]] pid_t pid() const { return pid_; }
 
-  /// How the child ended, for messages: "exit status N", "killed by signal N" or "running".
+  /// How the child ended, for messages: "exit status N", "killed by SIGSEGV" (the signal's
+  /// name) or "running".
   [[nodiscard]] std::string exit_description();
 
  private:

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <filesystem>
 #include <optional>
+#include <sstream>
+#include <thread>
 
 #include <boost/algorithm/string.hpp>
 
@@ -20,7 +23,8 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-/// Shared process handling: start, deadline-bound reads, fault messages naming the engine.
+/// Shared process handling: start, deadline-bound reads, the engine I/O log, fault messages
+/// naming the engine and how its process ended.
 class ProcessClient : public EngineClient {
  public:
   explicit ProcessClient(ExternalSpec spec) : spec_(std::move(spec)) {}
@@ -31,14 +35,17 @@ class ProcessClient : public EngineClient {
 
   void stop() override {
     if (!process_) return;
-    process_->send("quit");
-    process_->read_line(milliseconds(50));
+    if (process_->running()) {
+      send_quietly("quit");
+      process_->read_line(milliseconds(50));
+    }
     process_->kill();
   }
 
  protected:
   void launch() {
     process_.reset();
+    note("starting: " + spec_.command);
     try {
       process_.emplace(ChildProcess::start(spec_.command, spec_.quiet_stderr, spec_.dir));
     } catch (const std::exception& e) {
@@ -47,10 +54,15 @@ class ProcessClient : public EngineClient {
   }
 
   void send(const std::string& line) {
-    if (!process_ || !process_->send(line)) {
-      throw EngineFault(FaultKind::Crash, label() + "exited (" + exit_text() +
-                                              ") before reading '" + line + "'");
+    if (!send_quietly(line)) {
+      throw fault(FaultKind::Crash, label() + ended() + " before reading '" + line + "'");
     }
+  }
+
+  /// Sends without throwing; false when the engine no longer reads.
+  bool send_quietly(const std::string& line) {
+    if (spec_.log) spec_.log->write(log_name(), game_id_, '>', line);
+    return process_ && process_->send(line);
   }
 
   /// The next line before `deadline`; EngineFault on EOF or timeout. `waiting_for` names the
@@ -59,32 +71,87 @@ class ProcessClient : public EngineClient {
     const auto left =
         std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
     const ReadResult r = process_->read_line(left);
-    if (r.status == ReadStatus::Line) return r.line;
+    if (r.status == ReadStatus::Line) {
+      if (spec_.log) spec_.log->write(log_name(), game_id_, '<', r.line);
+      return r.line;
+    }
     if (r.status == ReadStatus::Eof) {
-      throw EngineFault(FaultKind::Crash, label() + "exited (" + exit_text() +
-                                              ") while " + waiting_for);
+      throw fault(FaultKind::Crash, label() + ended() + " while " + waiting_for);
     }
-    throw EngineFault(FaultKind::Timeout, label() + "gave no answer within its time while " +
-                                              waiting_for);
+    throw fault(FaultKind::Timeout, label() + "gave no answer within its time while " +
+                                        waiting_for);
   }
 
-  std::string exit_text() {
-    if (!process_) return "not started";
-    // Give a dying process a moment to be reaped so the message can say how it ended.
-    for (int i = 0; i < 20 && process_->running(); ++i) {
-      process_->read_line(milliseconds(5));
+  /// How the process ended, for a message: "exited with status 3", "was killed by SIGSEGV",
+  /// or, for a process that closed its output but still runs, that (it is then killed).
+  std::string ended() {
+    if (!process_) return "was not started";
+    // Give a dying process up to a second to end so the message can say how it ended (a
+    // read after EOF returns at once, so this sleeps: without it the answer was "running").
+    for (int i = 0; i < 200 && process_->running(); ++i) {
+      std::this_thread::sleep_for(milliseconds(5));
     }
-    return process_->exit_description();
+    if (process_->running()) return "closed its output while still running";
+    const std::string how = process_->exit_description();
+    if (how.rfind("exit status ", 0) != 0) return "was " + how;
+    // The command runs under /bin/sh -c, which reports a child killed by signal N as exit
+    // status 128 + N (POSIX, Shell Command Language 2.8.2).
+    const int status = std::stoi(how.substr(12));
+    if (status > 128 && status < 128 + 65) {
+      const char* abbrev = sigabbrev_np(status - 128);
+      if (abbrev != nullptr) {
+        return "was killed by SIG" + std::string(abbrev) + " (exit status " +
+               std::to_string(status) + " from its shell)";
+      }
+    }
+    return "exited with " + how.substr(5);
   }
 
+  /// The fault, noted in the engine log first.
+  EngineFault fault(FaultKind kind, const std::string& message) {
+    note(message);
+    return EngineFault(kind, message);
+  }
+
+  void note(const std::string& text) {
+    if (spec_.log) spec_.log->write(log_name(), game_id_, '!', text);
+  }
+
+  std::string log_name() const { return name_.empty() ? spec_.name : name_; }
+
+  /// "engine name=NAME (COMMAND) ": every fault message starts with it.
   std::string label() const {
-    return "engine '" + (name_.empty() ? spec_.command : name_) + "' ";
+    const std::string name = log_name();
+    return "engine name=" + (name.empty() ? std::string("?") : name) + " (" + spec_.command +
+           ") ";
   }
 
   ExternalSpec spec_;
   std::string name_;
+  std::int64_t game_id_ = -1;
   std::optional<ChildProcess> process_;
 };
+
+/// The seconds to write as each move's time in the GGF of `set game`, so that an engine
+/// replaying them against TI (NTest's COsClock::Update: subtract the time, add the increment)
+/// gets exactly arena's clocks. TI holds whole seconds only, so the sub-second rest of the
+/// start time is taken from each side's first move and that of the increment from every
+/// charged move; opening plies were never charged, so they cost exactly the increment.
+std::vector<double> ggf_move_seconds(const ClientState& s, const records::GgfClock& ti) {
+  const int start_rest = s.clock_ms - ti.seconds * 1000;
+  const int increment_rest = s.increment_ms - ti.increment_seconds * 1000;
+  std::vector<double> out;
+  bool moved[2] = {false, false};
+  for (std::size_t i = 0; i < s.moves.size(); ++i) {
+    const std::size_t side = i % 2 == 0 ? 0 : 1;  // passes are moves: colours alternate
+    const int charged = i < s.move_ms.size() ? s.move_ms[i] : 0;
+    int ms = i < s.opening_plies ? ti.increment_seconds * 1000 : charged - increment_rest;
+    if (!moved[side]) ms -= start_rest;
+    moved[side] = true;
+    out.push_back(ms / 1000.0);
+  }
+  return out;
+}
 
 class NBoardClient final : public ProcessClient {
  public:
@@ -94,45 +161,133 @@ class NBoardClient final : public ProcessClient {
     launch();
     const auto deadline = Clock::now() + milliseconds(spec_.startup_ms);
     send("nboard 2");
-    // `set depth` only when a depth is known (spec or run limits): an engine without one
-    // searches at its own default.
-    if (spec_.depth > 0) {
-      depth_ = spec_.depth;
-      send("set depth " + std::to_string(depth_));
-    }
-    send("ping " + std::to_string(++ping_));
-    wait_pong(deadline, "starting (waiting for 'pong')");
+    ping(deadline, "starting (waiting for 'pong')");
     if (!spec_.name.empty()) name_ = spec_.name;
     if (name_.empty()) name_ = spec_.command;
     return name_;
   }
 
-  void new_game() override {}
-
-  std::string request_move(const ClientState& state, milliseconds timeout) override {
-    const auto deadline = Clock::now() + timeout;
+  void new_game(const ClientState& state) override {
+    game_id_ = state.game_id;
+    const auto deadline = Clock::now() + milliseconds(spec_.startup_ms);
+    // `set depth` builds a fresh searcher in NTest (GameX.cpp), so nothing of the previous
+    // game survives; then the start position, synchronised by a ping.
+    depth_ = depth_for(state);
+    if (depth_ > 0) send("set depth " + std::to_string(depth_));
     records::GgfGame g;
     if (!state.board.empty()) g.board = state.board;
-    if (state.depth > 0 && state.depth != depth_) {
-      depth_ = state.depth;
+    send("set game " + records::format_ggf(g));
+    ping(deadline, "starting a game (waiting for 'pong')");
+  }
+
+  EngineAnswer request_move(const ClientState& state, milliseconds timeout) override {
+    game_id_ = state.game_id;
+    const auto deadline = Clock::now() + timeout;
+    if (const int depth = depth_for(state); depth > 0 && depth != depth_) {
+      depth_ = depth;
       send("set depth " + std::to_string(depth_));
     }
-    send("set game " + records::format_ggf(g));
+    send("set game " + game_text(state));
+    // Anything the engine wrote before this pong (a late answer to an abandoned request, an
+    // unasked ===) belongs to an older position.
+    ping(deadline, "synchronising before 'go' (waiting for 'pong')");
     send("go");
+    std::string warning;
+    int depth = 0;
     for (;;) {
-      const std::string line = read(deadline, "thinking (waiting for '=== <move>')");
+      // NTest answers `go` without a depth by a warning only: name it if time runs out.
+      const std::string line =
+          read(deadline, "thinking (waiting for '=== <move>')" +
+                             (warning.empty() ? std::string() : "; it said '" + warning + "'"));
       note_name(line);
+      if (line.rfind("warning", 0) == 0) warning = line;
+      if (line.rfind("search ", 0) == 0) depth = search_depth(line);
       if (line.rfind("===", 0) != 0) continue;
-      std::string rest = boost::algorithm::trim_copy(line.substr(3));
-      const auto cut = rest.find_first_of("/ \t");
-      std::string mv = rest.substr(0, cut);
-      if (mv.empty()) throw EngineFault(FaultKind::Protocol, label() + "answered '" + line + "'");
-      return mv;
+      EngineAnswer a = parse_answer(line);
+      a.depth = depth;
+      return a;
     }
   }
 
  private:
-  void wait_pong(Clock::time_point deadline, const std::string& what) {
+  /// Under a clock or a move time without a depth the engine must still get one (NTest
+  /// answers `go` only after `set depth`); 60 plies is the whole game, so its clock decides.
+  static constexpr int kClockDepth = 60;
+
+  /// The depth to send: the request's, the spec's, kClockDepth under a time limit, else 0
+  /// (none: the engine keeps its own; NTest then needs depth= in its spec).
+  int depth_for(const ClientState& state) const {
+    if (state.depth > 0) return state.depth;
+    if (spec_.depth > 0) return spec_.depth;
+    if (state.clock_ms > 0 || state.movetime_ms > 0) return kClockDepth;
+    return 0;
+  }
+
+  /// The GGF of the game so far: the start board, every move with its time, the clock (TI).
+  /// A move time (no game clock) is given as a clock holding just that time, every move free.
+  static std::string game_text(const ClientState& state) {
+    records::GgfGame g;
+    if (!state.board.empty()) g.board = state.board;
+    g.moves = state.moves;
+    if (state.clock_ms > 0) {
+      const records::GgfClock ti{state.clock_ms / 1000, state.increment_ms / 1000, 0};
+      g.time = records::format_ggf_clock(ti);
+      for (const double t : ggf_move_seconds(state, ti)) g.notes.push_back({std::nullopt, t});
+    } else if (state.movetime_ms > 0) {
+      g.time = records::format_ggf_clock({state.movetime_ms / 1000, 0, 0});
+    }
+    return records::format_ggf(g);
+  }
+
+  /// The depth of a thinking line "search {pv} {eval} 0 {depth} [text]" (the protocol's
+  /// `hint` answer, which NTest also writes while answering `go`): its leading integer, as
+  /// depths such as "100%W" may carry a suffix; 0 when there is none.
+  static int search_depth(const std::string& line) {
+    std::istringstream words(line);
+    std::string w[5];
+    for (auto& x : w) words >> x;
+    int depth = 0;
+    for (const char c : w[4]) {
+      if (!std::isdigit(static_cast<unsigned char>(c)) || depth > 1000) break;
+      depth = depth * 10 + (c - '0');
+    }
+    return depth;
+  }
+
+  /// `=== f5`, `=== f5/1.00/0.21`, `=== f5//0.21` (NTest: a blank eval is 0, ntest
+  /// src/odk/OsObjects.cpp COsMoveListItem::In) or `=== d6 -1.00 0.0` (the protocol's example
+  /// session).
+  EngineAnswer parse_answer(const std::string& line) {
+    const std::string rest = boost::algorithm::trim_copy(line.substr(3));
+    std::vector<std::string> fields;
+    if (rest.find('/') != std::string::npos) {
+      boost::algorithm::split(fields, rest, boost::algorithm::is_any_of("/"));
+    } else {
+      boost::algorithm::split(fields, rest, boost::algorithm::is_space(),
+                              boost::algorithm::token_compress_on);
+    }
+    EngineAnswer a;
+    a.move = fields.empty() ? std::string() : boost::algorithm::trim_copy(fields[0]);
+    if (a.move.empty()) throw fault(FaultKind::Protocol, label() + "answered '" + line + "'");
+    const auto number = [](const std::string& text) -> std::optional<double> {
+      try {
+        std::size_t used = 0;
+        const double v = std::stod(text, &used);
+        if (used == text.size()) return v;
+      } catch (const std::exception&) {
+      }
+      return std::nullopt;
+    };
+    if (fields.size() > 1) {
+      const std::string eval = boost::algorithm::trim_copy(fields[1]);
+      a.eval = eval.empty() ? std::optional<double>(0.0) : number(eval);
+    }
+    if (fields.size() > 2) a.seconds = number(boost::algorithm::trim_copy(fields[2]));
+    return a;
+  }
+
+  void ping(Clock::time_point deadline, const std::string& what) {
+    send("ping " + std::to_string(++ping_));
     const std::string want = "pong " + std::to_string(ping_);
     for (;;) {
       const std::string line = read(deadline, what);
@@ -142,7 +297,9 @@ class NBoardClient final : public ProcessClient {
   }
 
   void note_name(const std::string& line) {
-    if (line.rfind("set myname ", 0) == 0 && spec_.name.empty()) name_ = boost::algorithm::trim_copy(line.substr(11));
+    if (line.rfind("set myname ", 0) == 0 && spec_.name.empty()) {
+      name_ = boost::algorithm::trim_copy(line.substr(11));
+    }
   }
 
   int ping_ = 0;
@@ -158,19 +315,39 @@ class GtpClient final : public ProcessClient {
     const auto deadline = Clock::now() + milliseconds(spec_.startup_ms);
     const std::string reply = command("name", deadline, "starting (waiting for 'name')");
     name_ = spec_.name.empty() ? (reply.empty() ? spec_.command : reply) : spec_.name;
+    // GTP 2 spec 6.3.1: list_commands, one per line; the time commands are sent only to an
+    // engine that lists them (Pentobi has none: it plays by its --level).
+    std::istringstream known(command("list_commands", deadline, "answering 'list_commands'"));
+    for (std::string c; std::getline(known, c);) known_.push_back(boost::algorithm::trim_copy(c));
+    if (!spec_.variant.empty()) {
+      // Pentobi-GTP.md: set_game <variant> sets the game variant and clears the board.
+      command("set_game " + spec_.variant, deadline, "answering 'set_game " + spec_.variant + "'");
+    }
     return name_;
   }
 
-  void new_game() override {
+  void new_game(const ClientState& state) override {
+    game_id_ = state.game_id;
     const auto deadline = Clock::now() + milliseconds(spec_.startup_ms);
     command("clear_board", deadline, "answering 'clear_board'");
     sent_ = 0;
+    if (knows("time_settings")) {
+      // GTP 2 spec 4.2 / 6.3.4: absolute time is byo-yomi time 0; a move time is Canadian
+      // byo-yomi of one stone with no main time; byo-yomi time > 0 with 0 stones: no limit.
+      std::string ts = "time_settings 1 1 0";
+      if (state.clock_ms > 0) {
+        ts = "time_settings " + std::to_string(state.clock_ms / 1000) + " 0 0";
+      } else if (state.movetime_ms > 0) {
+        ts = "time_settings 0 " + std::to_string(std::max(1, state.movetime_ms / 1000)) + " 1";
+      }
+      command(ts, deadline, "answering '" + ts + "'");
+    }
   }
 
-  std::string request_move(const ClientState& state, milliseconds timeout) override {
+  EngineAnswer request_move(const ClientState& state, milliseconds timeout) override {
+    game_id_ = state.game_id;
     const auto deadline = Clock::now() + timeout;
     const auto& moves = state.moves;
-    const int side = state.side;
     // Moves since the last request (the opponent's, and our own answer already on its board).
     for (; sent_ < moves.size(); ++sent_) {
       const char* color = sent_ % 2 == 0 ? "b" : "w";
@@ -178,50 +355,70 @@ class GtpClient final : public ProcessClient {
       command(std::string("play ") + color + " " + moves[sent_], deadline,
               "answering 'play " + std::string(color) + " " + moves[sent_] + "'");
     }
-    const char* color = side == 0 ? "b" : "w";
+    const char* color = state.side == 0 ? "b" : "w";
+    if (state.clock_ms > 0 && knows("time_left")) {
+      // GTP 2 spec 6.3.4: time_left color time stones; 0 stones = main time.
+      const std::string tl = std::string("time_left ") + color + " " +
+                             std::to_string(state.time_left_ms[state.side] / 1000) + " 0";
+      command(tl, deadline, "answering '" + tl + "'");
+    }
     std::string mv = command(std::string("genmove ") + color, deadline,
                              "thinking (waiting for the answer to 'genmove')");
     if (mv.empty() || mv.find(' ') != std::string::npos) {
-      throw EngineFault(FaultKind::Protocol, label() + "answered genmove with '" + mv + "'");
+      throw fault(FaultKind::Protocol, label() + "answered genmove with '" + mv + "'");
     }
     boost::algorithm::to_lower(mv);
-    if (mv == "resign") throw EngineFault(FaultKind::Protocol, label() + "resigned");
+    EngineAnswer a;
+    if (mv == "resign") {
+      // GTP 2 spec 6.3.3: genmove may answer resign; the engine keeps its board.
+      a.resign = true;
+      return a;
+    }
+    a.move = mv;
     ++sent_;  // genmove plays the move on the engine's board
-    return mv;
+    return a;
   }
 
  private:
-  /// Sends one command and returns the text of its '=' answer (first line, trimmed);
+  [[nodiscard]] bool knows(const std::string& cmd) const {
+    return std::find(known_.begin(), known_.end(), cmd) != known_.end();
+  }
+
+  /// Sends one command and returns the text of its '=' answer (all lines, trimmed);
   /// EngineFault(Protocol) on a '?' answer.
   std::string command(const std::string& cmd, Clock::time_point deadline,
                       const std::string& what) {
     send(cmd);
     std::string first;
+    std::string text;
     bool started = false;
     for (;;) {
       const std::string line = read(deadline, what);
+      const bool blank = boost::algorithm::all(line, boost::algorithm::is_space());
       if (!started) {
-        if (boost::algorithm::all(line, boost::algorithm::is_space())) continue;  // stray blank lines between answers
+        if (blank) continue;  // stray blank lines between answers
         started = true;
         first = line;
         continue;
       }
-      if (boost::algorithm::all(line, boost::algorithm::is_space())) break;  // an answer ends with an empty line
+      if (blank) break;  // an answer ends with an empty line
+      text += "\n" + line;
     }
     if (first[0] == '?') {
-      throw EngineFault(FaultKind::Protocol,
-                        label() + "refused '" + cmd + "': " + boost::algorithm::trim_copy(first.substr(1)));
+      throw fault(FaultKind::Protocol, label() + "refused '" + cmd + "': " +
+                                           boost::algorithm::trim_copy(first.substr(1)));
     }
     if (first[0] != '=') {
-      throw EngineFault(FaultKind::Protocol, label() + "answered '" + first + "' to '" + cmd + "'");
+      throw fault(FaultKind::Protocol, label() + "answered '" + first + "' to '" + cmd + "'");
     }
     // "=" or "=<id>" then the text.
     std::size_t i = 1;
     while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i]))) ++i;
-    return boost::algorithm::trim_copy(first.substr(i));
+    return boost::algorithm::trim_copy(first.substr(i) + text);
   }
 
   std::size_t sent_ = 0;
+  std::vector<std::string> known_;
 };
 
 }  // namespace

@@ -7,12 +7,15 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "protocol/child_process.hpp"
+#include "protocol/engine_log.hpp"
 #include "selfplay/engine_entry.hpp"
 
 namespace arena::protocol {
@@ -46,10 +49,14 @@ struct ExternalSpec {
   int startup_ms = 10000;      ///< time to start and answer the first handshake
   int margin_ms = 1000;        ///< added to the move time before a timeout is declared
   int move_ms = 60000;         ///< per-move deadline when the limits give no time
-  int depth = 0;               ///< NBoard `set depth` at startup (0 = none; a run's --depth
-                               ///< is sent with each move)
+  int depth = 0;               ///< depth for every move (0 = the run's --depth, if any)
   bool quiet_stderr = true;    ///< send the engine's stderr to /dev/null
   bool restart_each_game = false;  ///< a fresh process before every game (restart=on)
+  /// The game variant as the protocol names it (GTP `set_game`, e.g. Pentobi's "Blokus Duo";
+  /// "" = none to send). Set from the game's adapter, not by the entry.
+  std::string variant;
+  /// Where every line sent and received goes (`--engine-log`); null = nowhere.
+  std::shared_ptr<EngineLog> log;
 };
 
 /// The spec of an outside program's --engine entry with its effective settings (the entry's
@@ -67,41 +74,68 @@ struct ExternalSpec {
 /// The game an engine protocol plays ("nboard" -> "othello", "gtp" -> "blokus-duo").
 [[nodiscard]] std::string protocol_game(const std::string& protocol);
 
-/// The position a move is asked for, as the protocol sends it.
+/// The game a move is asked in, as the protocol sends it.
 struct ClientState {
-  std::string board;               ///< NBoard: the GGF BO value of the position; "" = the start
-  std::vector<std::string> moves;  ///< GTP: the game so far (Pentobi notation, "pass" for passes)
+  std::int64_t game_id = -1;       ///< the game's id in the run (engine log), -1 = none
+  std::string board;               ///< NBoard: the GGF BO value of the start; "" = the standard
+  /// The game from its start, in the protocol's notation (NBoard: "f5" / "pass"; GTP: Pentobi
+  /// square lists / "pass").
+  std::vector<std::string> moves;
+  std::vector<int> move_ms;        ///< per move, the time its clock was charged, ms (or empty)
+  std::size_t opening_plies = 0;   ///< how many of `moves` were the opening (never charged)
   int side = 0;                    ///< the side to move: 0 first (black/b), 1 second (white/w)
-  int depth = 0;                   ///< NBoard `set depth` for this move (0 = keep)
+  int depth = 0;                   ///< depth limit of this move (0 = none)
+  int movetime_ms = 0;             ///< time for this move, ms (0 = none)
+  int clock_ms = 0;                ///< the game clock each side started with, ms (0 = none)
+  int increment_ms = 0;            ///< clock increment per move, ms
+  int time_left_ms[2] = {0, 0};    ///< each side's clock now, ms
+};
+
+/// An engine's answer to a move request.
+struct EngineAnswer {
+  std::string move;                ///< the move as the engine wrote it ("" when it resigned)
+  bool resign = false;             ///< GTP `= resign`
+  std::optional<double> eval;      ///< NBoard `=== move/eval/time`: eval, mover's view, discs
+  std::optional<double> seconds;   ///< NBoard: the time the engine says it took, seconds
+  int depth = 0;                   ///< NBoard: the depth of its last `search` line (0 = none)
 };
 
 /// A controller-side session with one engine process. Not thread-safe: one per game thread.
 class EngineClient {
  public:
   virtual ~EngineClient() = default;
-  /// Starts the process and completes the handshake within spec.startup_ms; returns the
-  /// engine's name (spec.name when given). Throws EngineFault.
+  /// Starts the process and completes the handshake within spec.startup_ms (GTP: also
+  /// `set_game` when spec.variant is set; a refusal is a Protocol fault); returns the engine's
+  /// name (spec.name when given). Throws EngineFault.
   virtual std::string start() = 0;
-  /// Prepares a new game from the start position (GTP: clear_board). Throws EngineFault.
-  virtual void new_game() = 0;
-  /// Asks for the move of the side to move in `state`, answered within `timeout`. Returns the
-  /// move text as the engine wrote it. Throws EngineFault.
-  virtual std::string request_move(const ClientState& state,
-                                   std::chrono::milliseconds timeout) = 0;
+  /// Prepares a new game (`state`: its first request, for the id and the clock): GTP
+  /// clear_board and time_settings, NBoard set depth, the game's start and a ping/pong.
+  /// Throws EngineFault.
+  virtual void new_game(const ClientState& state) = 0;
+  /// Asks for the move of the side to move in `state`, answered within `timeout`. Throws
+  /// EngineFault.
+  virtual EngineAnswer request_move(const ClientState& state,
+                                    std::chrono::milliseconds timeout) = 0;
   /// Ends the process politely if it still runs, else kills it.
   virtual void stop() = 0;
   /// Kills the process at once (idempotent).
   virtual void kill() = 0;
 };
 
-/// NBoard controller (protocol version 2): `nboard 2`, `set depth`, `set game <GGF>` holding
-/// the position as its board (BO) and no moves, `go`, answered by `=== <move>[/<eval>/<time>]`; `ping`/`pong` for the startup
-/// handshake; `set myname` gives the name; status/nodestats/search lines are skipped.
+/// NBoard controller (protocol version 2, ntest instructions/Protocol.htm): `nboard 2`; per
+/// game `set depth` (NTest builds a fresh searcher on it, so no table survives a game) and the
+/// start position with a ping/pong; per move `set game <GGF>` with the start board (BO),
+/// every move so far with its time (passes as PA) and the clock (TI), then `ping N`, and `go`
+/// only after `pong N` (output before the pong is stale and discarded). The answer is
+/// `=== move[/eval[/time]]` (or space-separated); status/nodestats/search lines are skipped.
+/// Under a clock or move time with no depth, `set depth 60` lets the engine play by its clock.
 [[nodiscard]] std::unique_ptr<EngineClient> make_nboard_client(const ExternalSpec& spec);
 
-/// GTP controller with Pentobi's conventions: `name`, `clear_board`, `play b|w <move>` (passes
-/// are not sent: every move names its colour), `genmove b|w`, answered `= <move>`; `resign`
-/// is reported as a Protocol fault.
+/// GTP controller (GTP 2 spec; Pentobi-GTP.md): `name`, `list_commands`, `set_game <variant>`;
+/// per game `clear_board` and, when the engine lists it, `time_settings MAIN 0 0`; per move
+/// the moves since the last request as `play b|w <move>` (passes are not sent: Pentobi refuses
+/// `play pass`, and every move names its colour), `time_left <color> <s> 0` when known, then
+/// `genmove b|w`, answered `= <move>`, `= pass` or `= resign`.
 [[nodiscard]] std::unique_ptr<EngineClient> make_gtp_client(const ExternalSpec& spec);
 
 /// The client for spec.protocol.

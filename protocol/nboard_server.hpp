@@ -5,9 +5,11 @@
 // Commands (one per line; unknown lines are ignored, as the protocol asks):
 //   nboard <v>           -> "set myname <name>"
 //   set depth <n>        search depth in plies for hint/go
-//   set game <GGF>       the position at the end of the GGF game
+//   set game <GGF>       the position at the end of the GGF game; its clock (TI, replayed
+//                        against each move's time, as NTest's COsClock does) limits `go`
 //   set contempt <n>     accepted, not used (the engine has no contempt)
-//   move <mv>[/<e>/<t>]  a move played on the stored position
+//   move <mv>[/<e>/<t>]  a move played on the stored position (PA = pass); its time is
+//                        charged to the mover's clock
 //   hint <n>             -> "search <move> <eval> 0 <depth>" for the n best moves
 //   go                   -> "=== <move>/<eval>/<time>", eval in discs (mover's view), time s
 //   ping <n>             -> "pong <n>" (after everything before it is done)
@@ -26,6 +28,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "engine/core/errors.hpp"
 #include "engine/core/limits.hpp"
@@ -42,6 +45,25 @@ namespace arena::protocol {
 /// InputError naming the bad move.
 [[nodiscard]] othello::Position nboard_position(const records::GgfGame& g);
 
+/// The clocks of an NBoard game: each side's time left, ms (index 0 black, 1 white), and the
+/// increment; none when the GGF has no TI.
+struct NBoardClock {
+  bool set = false;
+  int left_ms[2] = {0, 0};
+  int increment_ms = 0;
+  /// Charges `seconds` to `side` and adds the increment (NTest's COsClock::Update, without
+  /// its grace period: arena's own clock has none).
+  void charge(int side, double seconds);
+};
+
+/// The clock at the end of GGF game g: TI's time, every move's time subtracted from its mover
+/// and the increment added. Throws InputError for a malformed TI.
+[[nodiscard]] NBoardClock nboard_clock(const records::GgfGame& g);
+
+/// A move text of the protocol ("F5", "f5/1.00/2.1", "PA") as arena notation ("f5", "pass")
+/// and its time in seconds (0 when absent).
+[[nodiscard]] std::pair<std::string, double> nboard_move(const std::string& text);
+
 /// Runs the NBoard session of `engine` (an arena::core::Engine<Othello> or anything with the
 /// same think/score_root_moves/new_game/config members) reading `in` and writing `out` (each
 /// answer flushed) until "quit" or end of input. Malformed commands are reported on `log`
@@ -52,6 +74,7 @@ int serve_nboard(E& engine, std::istream& in, std::ostream& out, std::ostream& l
   const std::string name = engine.config().name.empty() ? "arena" : engine.config().name;
   core::SearchLimits limits = engine.config().limits;
   othello::Position pos = Othello::initial();
+  NBoardClock clock;
   std::uint64_t seed = 1;
   const auto status = [&](const char* what) {
     out << "status " << name << " is " << what << std::endl;
@@ -80,14 +103,17 @@ int serve_nboard(E& engine, std::istream& in, std::ostream& out, std::ostream& l
           const auto games = records::parse_ggf(ggf, "set game");
           if (games.size() != 1) throw InputError("set game: expected one GGF game");
           pos = nboard_position(games[0]);
+          clock = nboard_clock(games[0]);
           engine.new_game();
         }
         // set contempt and unknown settings: accepted, nothing to change.
       } else if (cmd == "move") {
-        std::string mv;
-        words >> mv;
-        mv = mv.substr(0, mv.find('/'));
+        std::string text;
+        words >> text;
+        const auto [mv, seconds] = nboard_move(text);
+        const int mover = Othello::side_to_move(pos);
         pos = Othello::play(pos, Othello::parse_move(pos, mv));
+        if (clock.set) clock.charge(mover, seconds);
       } else if (cmd == "go" || cmd == "hint") {
         int n = 1;
         if (cmd == "hint" && !(words >> n)) n = 1;
@@ -101,7 +127,13 @@ int serve_nboard(E& engine, std::istream& in, std::ostream& out, std::ostream& l
           if (moves.size() == 1 && Othello::is_pass(moves[0])) {
             mv = "PA";
           } else if (!moves.empty()) {
-            const auto r = engine.think(pos, limits, seed++);
+            core::SearchLimits l = limits;
+            if (clock.set) {
+              // At least 1 ms: a spent clock still gets the shortest search, not none.
+              l.time_left_ms = std::max(1, clock.left_ms[Othello::side_to_move(pos)]);
+              l.increment_ms = clock.increment_ms;
+            }
+            const auto r = engine.think(pos, l, seed++);
             mv = othello::square_name(r.best.square);
             score = r.score;
           }

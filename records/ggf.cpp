@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 #include <boost/algorithm/string.hpp>
 
@@ -62,6 +63,33 @@ std::string ggf_move_to_arena(std::string_view value) {
   if (mv == "pa" || mv == "pass") return "pass";
   if (mv.size() == 2 && mv[0] >= 'a' && mv[0] <= 'h' && mv[1] >= '1' && mv[1] <= '8') return mv;
   return {};
+}
+
+/// One clock field "[[days.]hours:]minutes:]seconds" in seconds; -1 when malformed.
+int ggf_clock_field(std::string_view text) {
+  if (text.empty()) return 0;
+  long total = 0;
+  long part = 0;
+  bool digits = false;
+  for (const char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      part = part * 10 + (c - '0');
+      digits = true;
+      if (part > 100'000'000) return -1;
+    } else if (c == ':' && digits) {
+      total = (total + part) * 60;
+      part = 0;
+      digits = false;
+    } else if (c == '.' && digits && total == 0) {
+      total = part * 24;  // days, then hours
+      part = 0;
+      digits = false;
+    } else {
+      return -1;
+    }
+  }
+  if (!digits) return -1;
+  return static_cast<int>(total + part);
 }
 
 void add_property(std::string& out, const char* key, const std::string& value) {
@@ -137,6 +165,38 @@ GgfBoard ggf_board_to_arena(std::string_view bo, const std::string& where) {
     throw InputError(where + "BO: expected 64 squares and the side to move");
   }
   return {squares, std::string(1, side)};
+}
+
+GgfClock parse_ggf_clock(std::string_view text, const std::string& where) {
+  std::vector<std::string> fields;
+  boost::algorithm::split(fields, text, boost::algorithm::is_any_of("/"));
+  if (fields.size() > 3) {
+    throw InputError(where + "TI[" + std::string(text) + "]: expected TIME[/INCREMENT[/GRACE]]");
+  }
+  int v[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    boost::algorithm::trim(fields[i]);
+    v[i] = ggf_clock_field(fields[i]);
+    if (v[i] < 0 || (i == 0 && fields[i].empty())) {
+      throw InputError(where + "TI[" + std::string(text) + "]: '" + fields[i] +
+                       "' is not a time ([[days.]hours:]minutes:]seconds)");
+    }
+  }
+  return {v[0], v[1], v[2]};
+}
+
+std::string format_ggf_clock(const GgfClock& c) {
+  const auto field = [](int s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
+    return std::string(buf);
+  };
+  std::string out = field(c.seconds);
+  if (c.increment_seconds > 0 || c.grace_seconds > 0) {
+    out += "/" + (c.increment_seconds > 0 ? field(c.increment_seconds) : std::string());
+    if (c.grace_seconds > 0) out += "/" + field(c.grace_seconds);
+  }
+  return out;
 }
 
 std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin) {

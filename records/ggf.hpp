@@ -31,6 +31,21 @@ struct GgfGame {
   std::vector<MoveNote> notes;               ///< empty, or one per move ("/eval/time")
 };
 
+/// A GGF clock, the TI value "TIME[/INCREMENT[/GRACE]]" (each [[days.]hours:]minutes:]seconds,
+/// whole seconds; an empty field is 0), as NTest's COsClock reads and writes it
+/// (ntest src/odk/OsObjects.cpp, COsClock::In/Out).
+struct GgfClock {
+  int seconds = 0;            ///< time each side starts with
+  int increment_seconds = 0;  ///< added after each of the side's moves
+  int grace_seconds = 0;      ///< extra time once, when the clock first runs out
+};
+
+/// Parses a TI value; throws InputError (prefixed with `where`) when malformed.
+[[nodiscard]] GgfClock parse_ggf_clock(std::string_view text, const std::string& where);
+
+/// The TI text of a clock: "M:SS" fields, "/INC" when an increment or grace is set.
+[[nodiscard]] std::string format_ggf_clock(const GgfClock& c);
+
 /// The GGF text of `g` on one line, "(;GM[Othello]...;)". Absent fields are omitted; a move
 /// with a note is written "F5/1.50/0.25" (eval with 2 decimals, time in seconds), either part
 /// left empty when unknown (GGF, skatgame.net/mburo/ggsa/ggf: "B[<move>[/<eval>[/<time>]]]").

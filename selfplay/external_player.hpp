@@ -6,7 +6,9 @@
 // is destroyed, so it never outlives the run.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,54 +35,70 @@ namespace arena::selfplay {
 [[nodiscard]] std::chrono::milliseconds move_deadline(const protocol::ExternalSpec& spec,
                                                       const core::SearchLimits& limits);
 
-/// The engine's name for the log: spec.name, else what the program answers at startup (the
-/// program is started once and stopped). Throws InputError naming the command when the
-/// program does not start and no name is given.
-[[nodiscard]] inline std::string external_engine_name(const protocol::ExternalSpec& spec) {
-  if (!spec.name.empty()) return spec.name;
+/// Starts the engine once, as a game would (handshake, GTP set_game), and stops it: the
+/// run's start-up check. Returns the engine's name for the log: spec.name, else what the
+/// program answers. Throws InputError naming the engine when it does not start or refuses the
+/// game (e.g. a GTP engine that refuses `set_game`), so a run never counts such games as wins.
+[[nodiscard]] inline std::string probe_external_engine(const protocol::ExternalSpec& spec) {
   auto client = protocol::make_client(spec);
   try {
     std::string name = client->start();
     client->stop();
     return name;
   } catch (const protocol::EngineFault& e) {
-    throw InputError("--engine " + spec.protocol + ":" + spec.command +
-                     ": cannot learn the engine's name (" + e.what() + "); give one with " +
-                     spec.protocol + "[name=...]:COMMAND");
+    throw InputError("--engine " + spec.protocol + ":" + spec.command + ": " + e.what() +
+                     (spec.name.empty() ? "; a name can be given with " + spec.protocol +
+                                              "[name=...]:COMMAND"
+                                        : std::string()));
   }
+}
+
+/// Builds the engine's ClientState for a move in p: the adapter's view of the position, the
+/// game so far (moves, charged times, clocks) from request.game, and the request's limits.
+template <core::Game G>
+[[nodiscard]] protocol::ClientState client_state(const typename G::Position& p,
+                                                 const MoveRequest& request) {
+  const GameSoFar* game = request.game;
+  auto state = protocol::ProtocolAdapter<G>::state(p, game != nullptr ? &game->moves : nullptr);
+  state.depth = request.limits.depth;
+  state.movetime_ms = request.limits.movetime_ms;
+  if (game != nullptr) {
+    state.game_id = game->id;
+    state.move_ms = game->charged_ms;
+    state.clock_ms = game->clock_ms;
+    state.increment_ms = game->increment_ms;
+    state.time_left_ms[0] = game->time_left_ms[0];
+    state.time_left_ms[1] = game->time_left_ms[1];
+    state.opening_plies = game->opening_plies;
+  } else if (request.limits.time_left_ms > 0) {
+    state.clock_ms = request.limits.time_left_ms;
+    state.increment_ms = request.limits.increment_ms;
+    state.time_left_ms[state.side] = request.limits.time_left_ms;
+  }
+  return state;
 }
 
 template <core::Game G>
 class ExternalPlayer final : public Player<G> {
  public:
-  /// `name` is the engine name to log (see external_engine_name). Nothing starts until the
-  /// first game.
+  /// `name` is the engine name to log (see probe_external_engine). Nothing starts until the
+  /// first move asked of it.
   ExternalPlayer(protocol::ExternalSpec spec, std::string name)
-      : spec_(std::move(spec)), name_(std::move(name)) {}
+      : spec_(std::move(spec)), name_(std::move(name)) {
+    spec_.variant = std::string(protocol::ProtocolAdapter<G>::kVariant);
+    if (spec_.name.empty()) spec_.name = name_;
+  }
 
   [[nodiscard]] const std::string& name() const override { return name_; }
 
-  /// Starts (or, after a fault or crash, restarts) the program and clears its board. A failure
-  /// is kept and forfeits the game at the first move.
-  void new_game() override {
-    fault_.reset();
-    try {
-      if (!client_ || faulted_ || spec_.restart_each_game) {
-        if (client_) client_->kill();
-        client_ = protocol::make_client(spec_);
-        faulted_ = false;
-        client_->start();
-      }
-      client_->new_game();
-    } catch (const protocol::EngineFault& e) {
-      faulted_ = true;
-      fault_ = PlayerFault(fault_termination(e.kind()), e.what());
-    }
-  }
+  /// Marks a new game; the engine hears of it (its new-game handshake) with the first move
+  /// asked of it, when the game's id and clock are known.
+  void new_game() override { game_started_ = false; }
 
-  /// Asks the program for its move; a forced pass is played without asking.
+  /// Asks the program for its move; a forced pass is played without asking. Faults lose the
+  /// game (PlayerFault) and restart the program for the next game; a resignation loses it
+  /// with termination Resign and keeps the program.
   MoveChoice<G> choose(const typename G::Position& p, const MoveRequest& request) override {
-    if (fault_) throw *fault_;
     core::MoveListOf<G> legal;
     G::generate_moves(p, legal);
     MoveChoice<G> choice;
@@ -88,25 +106,44 @@ class ExternalPlayer final : public Player<G> {
       choice.move = legal[0];
       return choice;
     }
-    using Adapter = protocol::ProtocolAdapter<G>;
-    auto state = Adapter::state(p);
-    state.depth = request.limits.depth;
-    std::string answer;
+    const auto state = client_state<G>(p, request);
+    protocol::EngineAnswer answer;
     try {
+      if (!game_started_) {
+        if (!client_ || faulted_ || spec_.restart_each_game) {
+          if (client_) client_->kill();
+          client_ = protocol::make_client(spec_);
+          faulted_ = false;
+          client_->start();
+        }
+        client_->new_game(state);
+        game_started_ = true;
+      }
       answer = client_->request_move(state, move_deadline(spec_, request.limits));
     } catch (const protocol::EngineFault& e) {
       faulted_ = true;
-      client_->kill();
+      if (client_) client_->kill();
       throw PlayerFault(fault_termination(e.kind()), e.what());
     }
+    if (answer.resign) {
+      throw PlayerFault(Termination::Resign, "resigned at ply " + std::to_string(G::ply(p)));
+    }
     try {
-      choice.move = Adapter::parse(p, answer);
+      choice.move = protocol::ProtocolAdapter<G>::parse(p, answer.move);
     } catch (const InputError& e) {
       faulted_ = true;
       client_->kill();
       throw PlayerFault(Termination::IllegalMove,
-                        "answered '" + answer + "' at ply " + std::to_string(G::ply(p)) + ": " +
-                            e.what());
+                        "engine name=" + name_ + " answered '" + answer.move + "' at ply " +
+                            std::to_string(G::ply(p)) + ": " + e.what());
+    }
+    if (answer.eval) {
+      // NBoard evals are discs from the mover's view; the log keeps centi-units.
+      MoveEval eval;
+      eval.score = static_cast<int>(std::lround(*answer.eval * 100.0));
+      eval.depth = answer.depth;
+      if (answer.seconds) eval.engine_ms = *answer.seconds * 1000.0;
+      choice.eval = eval;
     }
     return choice;
   }
@@ -116,25 +153,33 @@ class ExternalPlayer final : public Player<G> {
   std::string name_;
   std::unique_ptr<protocol::EngineClient> client_;
   bool faulted_ = false;
-  std::optional<PlayerFault> fault_;
+  bool game_started_ = false;
 };
 
 /// The run's hook for `--engine nboard:CMD` / `--engine gtp:CMD`: each outside program's
 /// entry gets an in-memory config in opts.program_configs (no file is written) that names the
 /// engine, its protocol's game and, in a comment, the entry, so the run record identifies it
 /// by name and a hash of the entry. Returns the specs by engine index, with the entry's
-/// settings over --each (nullopt for config entries). Names come from external_engine_name
-/// (InputError when the program cannot be asked); bad entries are InputErrors naming them.
+/// settings over --each (nullopt for config entries). Each program is probed once
+/// (probe_external_engine: InputError when it does not start or refuses the game); all share
+/// the I/O log opts.engine_log when set (InputError when it cannot be opened). Bad entries are
+/// InputErrors naming them.
 [[nodiscard]] inline std::vector<std::optional<protocol::ExternalSpec>> prepare_external_engines(
     SelfplayOptions& opts) {
   const std::vector<EngineSettings> settings = engine_settings(opts);
   std::vector<std::optional<protocol::ExternalSpec>> specs(opts.engines.size());
   opts.program_configs.assign(opts.engines.size(), std::nullopt);
+  std::shared_ptr<protocol::EngineLog> engine_log;
   for (std::size_t i = 0; i < opts.engines.size(); ++i) {
     const EngineEntry entry = parse_engine_entry(opts.engines[i]);
     if (!entry.external()) continue;
     auto spec = protocol::external_spec(entry, settings[i]);
-    spec.name = external_engine_name(spec);
+    if (!opts.engine_log.empty() && !engine_log) {
+      engine_log = protocol::EngineLog::open(opts.engine_log, "--engine-log");
+    }
+    spec.log = engine_log;
+    spec.variant = std::string(protocol::protocol_variant(spec.protocol));
+    spec.name = probe_external_engine(spec);
     const std::string text = "# external engine: " + entry.text + "\nname = " + spec.name +
                              "\ngame = " + protocol::protocol_game(spec.protocol) + "\n";
     opts.program_configs[i] = core::parse_engine_config(text, entry.text);

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <limits>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -33,8 +34,8 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr const char* kTerminationNames[] = {"normal", "illegal-move", "crash", "timeout",
-                                             "adjudicated"};
+constexpr const char* kTerminationNames[] = {"normal",  "illegal-move", "crash",
+                                             "timeout", "adjudicated",  "resign"};
 
 /// The value of `key` in object `j` as T; InputError naming the key when missing or mistyped.
 /// Integer fields must hold a JSON integer within T's range (nlohmann would silently truncate
@@ -109,7 +110,10 @@ ordered_json identity(const GameRecord& g) {
   j.erase("after_decision");
   if (auto it = j.find("evals"); it != j.end()) {
     for (auto& e : *it) {
-      if (e.is_object()) e.erase("ms");
+      if (e.is_object()) {
+        e.erase("ms");
+        e.erase("engine_ms");
+      }
     }
   }
   return j;
@@ -177,7 +181,7 @@ ordered_json to_json(const GameRecord& g) {
             {"first", g.first},
             {"second", g.second},
             {"moves", g.moves},
-            {"score", g.score},
+            {"score", g.score_open ? ordered_json(nullptr) : ordered_json(g.score)},
             {"result", g.result()},
             {"termination", termination_name(g.termination)},
             {"reason", g.reason}};
@@ -185,8 +189,10 @@ ordered_json to_json(const GameRecord& g) {
     ordered_json evals = ordered_json::array();
     for (const auto& e : g.evals) {
       if (e) {
-        evals.push_back(ordered_json{{"score", e->score}, {"depth", e->depth}, {"nodes", e->nodes},
-                         {"ms", e->ms}});
+        ordered_json entry{{"score", e->score}, {"depth", e->depth}, {"nodes", e->nodes},
+                           {"ms", e->ms}};
+        if (e->engine_ms) entry["engine_ms"] = *e->engine_ms;
+        evals.push_back(std::move(entry));
       } else {
         evals.push_back(nullptr);
       }
@@ -277,7 +283,17 @@ GameRecord game_record_from_json(const json& j, const std::string& where) {
   g.first = field<std::string>(j, "first", where);
   g.second = field<std::string>(j, "second", where);
   g.moves = field<std::vector<std::string>>(j, "moves", where);
-  g.score = field<int>(j, "score", where);
+  if (const auto it = j.find("score"); it != j.end() && it->is_null()) {
+    // An open score: the result gives the outcome, which must be decisive.
+    const auto result = field<std::string>(j, "result", where);
+    if (result != "1-0" && result != "0-1") {
+      throw InputError(where + "a null score needs the result 1-0 or 0-1, got '" + result + "'");
+    }
+    g.score_open = true;
+    g.score = result == "1-0" ? 1 : -1;
+  } else {
+    g.score = field<int>(j, "score", where);
+  }
   if (field<std::string>(j, "result", where) != g.result()) {
     throw InputError(where + "result '" + j["result"].get<std::string>() +
                      "' contradicts score " + std::to_string(g.score));
@@ -292,9 +308,11 @@ GameRecord game_record_from_json(const json& j, const std::string& where) {
       if (e.is_null()) {
         g.evals.emplace_back();
       } else {
-        g.evals.push_back(MoveEval{field<int>(e, "score", where), field<int>(e, "depth", where),
-                                   field<std::uint64_t>(e, "nodes", where),
-                                   field<double>(e, "ms", where)});
+        MoveEval m{field<int>(e, "score", where), field<int>(e, "depth", where),
+                   field<std::uint64_t>(e, "nodes", where), field<double>(e, "ms", where),
+                   std::nullopt};
+        if (e.contains("engine_ms")) m.engine_ms = field<double>(e, "engine_ms", where);
+        g.evals.push_back(m);
       }
     }
   }

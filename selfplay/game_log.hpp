@@ -20,10 +20,12 @@
 // Game record fields:
 //   type "game", id, pair, opening [moves], first, second (engine names; first moves first),
 //   moves [the plies after the opening, passes included], score (final, first player's view,
-//   game units), result ("1-0" | "0-1" | "1/2-1/2"), termination ("normal" | "illegal-move" |
-//   "crash" | "timeout" | "adjudicated"), reason ("" for normal), evals (present only with
+//   game units; null when the game ended before its score was known, i.e. by resignation:
+//   the result alone is then the outcome), result ("1-0" | "0-1" | "1/2-1/2"), termination ("normal" | "illegal-move" |
+//   "crash" | "timeout" | "adjudicated" | "resign"), reason ("" for normal), evals (present only with
 //   record_evals: one entry per element of `moves`, {score (mover's view, centi-units), depth,
-//   nodes, ms} or null when the move was not searched), optional times (one integer per
+//   nodes, ms, optional engine_ms (an external engine's own time)} or null when the move was
+//   not searched), optional times (one integer per
 //   element of `moves`: the mover's wall time for it in ms, as the game loop measured it
 //   for every kind of player; absent in older logs), ms (wall time of the game), seed,
 //   after_decision (optional, written only as true: the game finished after the SPRT decided
@@ -100,10 +102,11 @@ struct RunRecord {
   std::string start_time;
 };
 
-/// How a game ended.
-enum class Termination { Normal, IllegalMove, Crash, Timeout, Adjudicated };
+/// How a game ended. Resign: a player gave up (GTP `genmove` answered `resign`, GTP 2 spec
+/// section 6.3.3), a normal loss whose final score is left open.
+enum class Termination { Normal, IllegalMove, Crash, Timeout, Adjudicated, Resign };
 
-/// "normal", "illegal-move", "crash", "timeout", "adjudicated".
+/// "normal", "illegal-move", "crash", "timeout", "adjudicated", "resign".
 [[nodiscard]] const char* termination_name(Termination t);
 
 /// Every termination kind, in enum order (so counts over them pick up a new kind by itself).
@@ -114,12 +117,14 @@ enum class Termination { Normal, IllegalMove, Crash, Timeout, Adjudicated };
 [[nodiscard]] bool is_forfeit(Termination t);
 
 /// The engine's view of one move (the tuner's label): search score from the mover's view in
-/// centi-units, completed depth (plies), nodes searched and the move's wall time.
+/// centi-units, completed depth (plies), nodes searched and the move's wall time; for an
+/// external engine, the time it reported itself (NBoard `=== move/eval/time`).
 struct MoveEval {
   int score = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
   double ms = 0.0;
+  std::optional<double> engine_ms;  ///< the engine's own time for the move, ms (written when set)
   /// Equality ignores `ms` (timing is not part of a game's identity).
   bool operator==(const MoveEval& o) const {
     return score == o.score && depth == o.depth && nodes == o.nodes;
@@ -135,6 +140,9 @@ struct GameRecord {
   std::string second;
   std::vector<std::string> moves;        ///< plies after the opening, passes included
   int score = 0;                         ///< final score, first player's view, game units
+  /// The final score was never reached (a resignation): `score` holds only the result's sign
+  /// (+-1) and is written as null.
+  bool score_open = false;
   Termination termination = Termination::Normal;
   std::string reason;                    ///< why, for any termination but Normal
   std::vector<std::optional<MoveEval>> evals;  ///< empty, or one per element of `moves`

@@ -52,6 +52,9 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
       ("adjudicate", po::value(&opts.adjudicate)->composing(),
        "end games early: exact:E (the exact solver's score once E empties remain) and/or "
        "score:MARGIN:N (N consecutive search scores give one side MARGIN centi-units); repeatable")
+      ("engine-log", po::value(&opts.engine_log),
+       "write every line sent to and read from external engines to FILE, with a UTC time, the "
+       "engine's name and the game id (appended)")
       ("out", po::value(&opts.out),
        "log file (JSON Lines); an existing log of the same run is resumed")
       ("sprt", po::value(&opts.sprt),

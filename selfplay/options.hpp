@@ -35,6 +35,7 @@ struct SelfplayOptions {
   int temperature_plies = 0;
   bool record_evals = false;
   std::vector<std::string> adjudicate;  ///< --adjudicate rules (adjudication.hpp)
+  std::string engine_log;               ///< external engines' I/O log file, "" = none
   std::string out;                      ///< log path; "" = runs/selfplay-<UTC time>.jsonl
   std::string sprt;                     ///< "elo0=..,elo1=..,alpha=..,beta=..[,model=..]"
   std::string shard;                    ///< "i/n", "" = everything

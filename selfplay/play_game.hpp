@@ -54,9 +54,12 @@ struct GameSpec {
 };
 
 /// Plays one game. Move seeds derive from (spec.seed, ply). A player that throws loses with
-/// termination Crash, one that returns an illegal move loses with IllegalMove, one whose clock
-/// runs out loses with Timeout; a forfeit scores -1 for the loser (first player's view: +-1).
-/// settings.adjudication may end the game early (Adjudicated, see adjudication.hpp).
+/// termination Crash (or the PlayerFault's termination), one that returns an illegal move loses
+/// with IllegalMove, one whose clock runs out loses with Timeout; a forfeit scores -1 for the
+/// loser (first player's view: +-1). A resignation (PlayerFault Resign) is a loss whose score is
+/// left open (GameRecord::score_open, the sign alone kept). settings.adjudication may end the
+/// game early (Adjudicated, see adjudication.hpp). Each request carries the game so far
+/// (GameSoFar) for players that tell it to an outside program.
 /// Returns nullopt when `abort` is set before the game ends (the game is abandoned unlogged).
 template <core::Game G>
 std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, Player<G>& second,
@@ -73,10 +76,15 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
 
   // Step 1: the opening (validated when the openings were built).
   auto p = G::initial(spec.rules);
+  GameSoFar so_far;
+  so_far.id = spec.id;
   for (const auto& m : *spec.opening) {
     rec.opening.push_back(G::format_move(p, m));
+    so_far.moves.push_back(rec.opening.back());
+    so_far.charged_ms.push_back(0);
     p = G::play(p, m);
   }
+  so_far.opening_plies = so_far.moves.size();
   first.new_game();
   second.new_game();
 
@@ -88,6 +96,7 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
     rec.termination = why;
     rec.reason = std::move(reason);
     rec.score = loser == 0 ? -1 : 1;
+    rec.score_open = why == Termination::Resign;
   };
   const auto adjudicate = [&](AdjudicatedResult r) {
     rec.termination = Termination::Adjudicated;
@@ -113,6 +122,11 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
     request.seed = derive_seed(spec.seed, kGameStream, static_cast<std::uint64_t>(G::ply(p)));
     request.temperature = G::ply(p) < settings.temperature_plies ? settings.temperature : 0;
     request.abort = abort;
+    so_far.clock_ms = own.clock_ms;
+    so_far.increment_ms = own.increment_ms;
+    so_far.time_left_ms[0] = clock_ms[0];
+    so_far.time_left_ms[1] = clock_ms[1];
+    request.game = &so_far;
 
     const auto move_start = Clock::now();
     MoveChoice<G> choice;
@@ -147,6 +161,8 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
     }
     rec.moves.push_back(G::format_move(p, choice.move));
     rec.times.push_back(std::llround(ms));
+    so_far.moves.push_back(rec.moves.back());
+    so_far.charged_ms.push_back(static_cast<int>(ms));
     if (settings.record_evals) {
       if (choice.eval) choice.eval->ms = ms;
       rec.evals.push_back(choice.eval);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
@@ -15,12 +16,27 @@
 
 namespace arena::selfplay {
 
+/// The game so far as an outside program is told it (NBoard `set game`, GTP `time_left`).
+struct GameSoFar {
+  std::int64_t id = 0;             ///< the game's id in the run (for engine I/O logs)
+  /// Every ply from the initial position, opening included, in the game's standard notation
+  /// (passes included).
+  std::vector<std::string> moves;
+  /// Per element of `moves`: the time it took as the clock counts it, ms (0 for opening plies).
+  std::vector<int> charged_ms;
+  std::size_t opening_plies = 0;   ///< how many of `moves` are the opening (never charged)
+  int clock_ms = 0;                ///< the mover's time at the start, ms (0 = no clock)
+  int increment_ms = 0;            ///< added to the mover's clock after each of its moves, ms
+  int time_left_ms[2] = {0, 0};    ///< each side's clock now, ms (first player, second)
+};
+
 /// What the game loop asks for one move.
 struct MoveRequest {
   core::SearchLimits limits;  ///< overrides (and the mover's clock); none set = player's own
   std::uint64_t seed = 0;     ///< derived from the game seed and the ply
   int temperature = 0;        ///< > 0: pick by softmax over root scores / temperature (centi-units)
   const std::atomic<bool>* abort = nullptr;  ///< set when the run abandons in-flight games
+  const GameSoFar* game = nullptr;  ///< the game so far (null when the caller keeps none)
 };
 
 /// A player's answer: the move and, when it searched, what it saw.
@@ -30,9 +46,10 @@ struct MoveChoice {
   std::optional<MoveEval> eval;
 };
 
-/// Thrown by a player's choose() to forfeit the game with a given termination (external
+/// Thrown by a player's choose() to lose the game with a given termination (external
 /// engines: Timeout for no answer in time, IllegalMove for an unparsable or illegal answer,
-/// Crash for a dead process); what() is the reason logged. Any other exception counts as Crash.
+/// Crash for a dead process, Resign when the engine gives up); what() is the reason logged.
+/// Any other exception counts as Crash.
 class PlayerFault : public std::runtime_error {
  public:
   PlayerFault(Termination termination, const std::string& reason)

@@ -23,7 +23,7 @@ std::string file_hash(const std::string& path) {
 
 std::vector<TrainingGame> read_log_games(
     const std::string& path, const std::string& expected_game, InputSummary& summary,
-    const std::function<void(const selfplay::LogFile&)>& check) {
+    const std::function<void(const selfplay::LogFile&)>& check, bool need_final_score) {
   const selfplay::LogFile log = selfplay::read_log_file(path);
   if (log.run.game != expected_game) {
     throw InputError(where(path, 1) + "the log's game is '" + log.run.game +
@@ -33,17 +33,19 @@ std::vector<TrainingGame> read_log_games(
   summary.path = path;
   summary.kind = "log";
   summary.hash = file_hash(path);
-  return training_games(log.games, log.run.rules, path, summary);
+  return training_games(log.games, log.run.rules, path, summary, need_final_score);
 }
 
 std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
                                          const std::string& rules, const std::string& source,
-                                         InputSummary& summary) {
+                                         InputSummary& summary, bool need_final_score) {
   std::vector<TrainingGame> out;
   out.reserve(games.size());
   for (const auto& g : games) {
+    const bool resigned = g.termination == selfplay::Termination::Resign;
     if (g.termination != selfplay::Termination::Normal &&
-        g.termination != selfplay::Termination::Adjudicated) {
+        g.termination != selfplay::Termination::Adjudicated &&
+        !(resigned && !need_final_score)) {
       ++summary.skipped;
       continue;
     }

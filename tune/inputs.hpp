@@ -39,11 +39,13 @@ struct InputSummary {
 [[nodiscard]] std::string file_hash(const std::string& path);
 
 /// Log games as training games: games that ended normally or by adjudication are kept (each
-/// with `rules` and the source "SOURCE#ID"), others counted in summary.skipped.
+/// with `rules` and the source "SOURCE#ID"), and resigned games unless `need_final_score`
+/// (their score is the result's sign only); others counted in summary.skipped.
 [[nodiscard]] std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
                                                        const std::string& rules,
                                                        const std::string& source,
-                                                       InputSummary& summary);
+                                                       InputSummary& summary,
+                                                       bool need_final_score = true);
 
 /// Reads one arena log (selfplay/game_log.hpp) for game `expected_game`. Games that ended
 /// normally or by adjudication are kept; illegal-move, crash and timeout games are skipped
@@ -51,8 +53,11 @@ struct InputSummary {
 /// a file that is not a log, and naming the file when its game is not `expected_game`.
 /// `check` (the game's replay of every game, selfplay/log_check.hpp) runs on the whole file
 /// before any game is taken, so a game that does not replay is an error naming its FILE:LINE.
+/// Resigned games (termination resign: the result is known, the final score is not; their
+/// `score` is the result's sign, +-1) are kept unless `need_final_score` (labels built on the
+/// final score: score, exact).
 [[nodiscard]] std::vector<TrainingGame> read_log_games(
     const std::string& path, const std::string& expected_game, InputSummary& summary,
-    const std::function<void(const selfplay::LogFile&)>& check);
+    const std::function<void(const selfplay::LogFile&)>& check, bool need_final_score = true);
 
 }  // namespace arena::tune

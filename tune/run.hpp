@@ -6,6 +6,7 @@
 // Header-only, so the tune library itself links only the core (see CMakeLists.txt).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <type_traits>
@@ -84,7 +85,11 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
   const auto start = std::chrono::steady_clock::now();
   const Progress sink = options.quiet ? Progress{} : progress;
   check_tune_options(options);
-  (void)parse_label(options.label);
+  const auto terms = parse_label(options.label);
+  // Resigned games have a result but no final score: only result and search labels use them.
+  const bool need_final_score = std::any_of(terms.begin(), terms.end(), [](const LabelTerm& t) {
+    return t.kind == LabelKind::Score || t.kind == LabelKind::Exact;
+  });
   (void)parse_method(options.method);
   const auto policy = othello::parse_invalid_record_policy(options.wthor_invalid,
                                                            "--wthor-invalid");
@@ -113,7 +118,8 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
         more = read_log_games(path, std::string(G::kName), summary,
                               [&path](const selfplay::LogFile& log) {
                                 selfplay::check_games<G>(log.run, log.games, where(path, 1));
-                              });
+                              },
+                              need_final_score);
       }
       if (sink) {
         sink("tune: read " + path + ": " + std::to_string(summary.games) + " games (" +

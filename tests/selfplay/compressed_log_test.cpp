@@ -51,7 +51,7 @@ GameRecord game_of(std::int64_t id) {
   g.second = id % 2 == 0 ? "b" : "a";
   g.moves = {"c3", "d3", "c4"};
   g.score = static_cast<int>(id % 3) - 1;
-  g.evals = {MoveEval{12, 2, 40, 0.5}, std::nullopt, MoveEval{-3, 2, 17, 0.25}};
+  g.evals = {MoveEval{12, 2, 40, 0.5, std::nullopt}, std::nullopt, MoveEval{-3, 2, 17, 0.25, std::nullopt}};
   g.ms = 3.0;
   return g;
 }

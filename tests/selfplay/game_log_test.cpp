@@ -54,7 +54,7 @@ GameRecord sample_game(std::int64_t id, int score) {
   g.second = id % 2 == 0 ? "b" : "a";
   g.moves = {"c3", "pass", "d3"};
   g.score = score;
-  g.evals = {MoveEval{12, 2, 40, 0.5}, std::nullopt, MoveEval{-3, 2, 17, 0.25}};
+  g.evals = {MoveEval{12, 2, 40, 0.5, std::nullopt}, std::nullopt, MoveEval{-3, 2, 17, 0.25, 8.0}};
   g.ms = 12.5;
   g.seed = 0xdeadbeefcafef00dULL;
   return g;

@@ -1,0 +1,219 @@
+// What the clients tell external engines, checked by mock engines that record what they read
+// (tests/mock_engines): NBoard's `set game` carries the start, every move and a TI clock that
+// falls (NBoard protocol, ntest instructions/Protocol.htm; the clock replayed as NTest's
+// COsClock does), with a ping/pong before every `go` so a stale `===` is never taken for the
+// answer; GTP sends `set_game Blokus Duo` (Pentobi-GTP.md), `clear_board` per game and the
+// time commands of GTP 2 (section 6.3.4) to an engine that lists them; a GTP `resign` (GTP 2,
+// 6.3.3 genmove) loses the game with termination resign and an open score.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/protocol/helpers.hpp"
+
+using namespace protocol_test;
+
+namespace {
+
+/// A fresh path for a mock's record file.
+std::string record_path(const std::string& what) {
+  const fs::path p = fs::temp_directory_path() /
+                     ("arena_mock_record_" + what + "_" + std::to_string(::getpid()) + ".txt");
+  fs::remove(p);
+  return p.string();
+}
+
+std::vector<std::string> lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> out;
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+TEST(NBoardMock, SetGameCarriesEveryMoveAndAClockThatFalls) {
+  const std::string cfg = othello_config();
+  const std::string rec = record_path("nboard");
+  selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", "record " + rec), "mock");
+  LocalPlayer<Othello> local(cfg, true);
+  selfplay::PlaySettings settings;
+  // 30 s each, no increment: each side's clock only falls.
+  settings.engines.assign(2, selfplay::SideSettings{{}, 30000, 0});
+  settings.record_evals = true;
+  // A two-ply opening: its moves must be in `set game` too.
+  auto p = Othello::initial();
+  std::vector<arena::othello::Move> opening;
+  for (const char* m : {"f5", "d6"}) {
+    opening.push_back(Othello::parse_move(p, m));
+    p = Othello::play(p, opening.back());
+  }
+  const auto g = play<Othello>(mock, local, settings, opening);
+  // The mock answers "check-failed:<why>" when `set game` lacks moves or TI, or its clock
+  // did not fall; that would forfeit the game.
+  EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+  EXPECT_EQ(g.score, replay_score<Othello>(g));
+
+  const auto lines = lines_of(rec);
+  std::vector<long> clocks[2];
+  std::size_t games_with_moves = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto& l = lines[i];
+    if (starts_with(l, "clock ")) {
+      std::istringstream w(l.substr(6));
+      int side = 0;
+      long ms = 0;
+      w >> side >> ms;
+      clocks[side].push_back(ms);
+    }
+    if (starts_with(l, "set game ") && l.find("B[F5") != std::string::npos) {
+      ++games_with_moves;
+      EXPECT_NE(l.find("TI[0:30]"), std::string::npos) << l;  // 30 s, GGF's M:SS
+      EXPECT_NE(l.find("W[D6"), std::string::npos) << l;
+    }
+    if (l == "go") {
+      // The controller synchronises before every go (the line before is its ping).
+      ASSERT_GT(i, 0U);
+      EXPECT_TRUE(starts_with(lines[i - 1], "ping ")) << lines[i - 1];
+    }
+  }
+  EXPECT_GT(games_with_moves, 20U);
+  // No depth and a clock: a large depth lets the engine play by its clock.
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "set depth 60"), lines.end());
+  const int mock_side = 0;  // the mock moves first
+  ASSERT_GT(clocks[mock_side].size(), 10U);
+  EXPECT_LE(clocks[mock_side].front(), 30000);
+  for (std::size_t i = 1; i < clocks[mock_side].size(); ++i) {
+    EXPECT_LT(clocks[mock_side][i], clocks[mock_side][i - 1]) << "at go " << i;
+  }
+  // The mock answers "=== move/<legal moves>.00/0.01": the log keeps its eval (centi-discs)
+  // and time.
+  ASSERT_EQ(g.evals.size(), g.moves.size());
+  auto q = Othello::initial();
+  for (const auto& m : g.opening) q = Othello::play(q, Othello::parse_move(q, m));
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    arena::core::MoveListOf<Othello> legal;
+    Othello::generate_moves(q, legal);
+    const bool forced_pass = legal.size() == 1 && Othello::is_pass(legal[0]);
+    if (Othello::side_to_move(q) == mock_side && !forced_pass) {
+      ASSERT_TRUE(g.evals[i].has_value()) << "ply " << i;
+      EXPECT_EQ(g.evals[i]->score, 100 * static_cast<int>(legal.size())) << "ply " << i;
+      ASSERT_TRUE(g.evals[i]->engine_ms.has_value());
+      EXPECT_DOUBLE_EQ(*g.evals[i]->engine_ms, 10.0);
+    }
+    q = Othello::play(q, Othello::parse_move(q, g.moves[i]));
+  }
+  fs::remove(rec);
+  fs::remove(cfg);
+}
+
+TEST(NBoardMock, StaleAnswerBeforeGoIsNotBelieved) {
+  // Regression: only start-up was synchronised, so an `===` already in the pipe was taken as
+  // the answer to `go`. This mock writes "=== d4" (never legal) before every pong.
+  const std::string cfg = othello_config();
+  selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", "stale"), "mock");
+  LocalPlayer<Othello> local(cfg);
+  for (int seat = 0; seat < 2; ++seat) {
+    const auto g = seat == 0 ? play<Othello>(mock, local) : play<Othello>(local, mock);
+    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.score, replay_score<Othello>(g));
+  }
+  fs::remove(cfg);
+}
+
+TEST(GtpMock, SetGameClearBoardPerGameAndTimeCommands) {
+  const std::string rec = record_path("gtp");
+  selfplay::ExternalPlayer<BlokusDuo> mock(mock_spec("gtp", "record " + rec), "mock");
+  LocalPlayer<BlokusDuo> local(blokus_config(), true);
+  selfplay::PlaySettings settings;
+  settings.engines.assign(2, selfplay::SideSettings{{}, 20000, 0});
+  for (int game = 0; game < 2; ++game) {
+    const auto g = game == 0 ? play<BlokusDuo>(mock, local, settings)
+                             : play<BlokusDuo>(local, mock, settings);
+    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.score, replay_score<BlokusDuo>(g));
+  }
+  const auto lines = lines_of(rec);
+  const auto count = [&](const std::string& prefix) {
+    return std::count_if(lines.begin(), lines.end(),
+                         [&](const std::string& l) { return starts_with(l, prefix); });
+  };
+  const auto first = [&](const std::string& prefix) {
+    return std::find_if(lines.begin(), lines.end(),
+                        [&](const std::string& l) { return starts_with(l, prefix); });
+  };
+  EXPECT_EQ(*first("set_game"), "set_game Blokus Duo");
+  EXPECT_LT(first("set_game"), first("clear_board"));
+  EXPECT_EQ(count("clear_board"), 2);                // one per game
+  EXPECT_EQ(count("time_settings 20 0 0"), 2);       // absolute time: byo-yomi time 0
+  EXPECT_GT(count("genmove"), 10);
+  EXPECT_EQ(count("time_left"), count("genmove"));  // the mover's clock before each genmove
+  fs::remove(rec);
+}
+
+TEST(GtpMock, ResignationLosesWithTerminationResignAndAnOpenScore) {
+  selfplay::ExternalPlayer<BlokusDuo> mock(mock_spec("gtp", "resign 3"), "mock");
+  LocalPlayer<BlokusDuo> local(blokus_config());
+  for (int seat = 0; seat < 2; ++seat) {
+    const auto g = seat == 0 ? play<BlokusDuo>(mock, local) : play<BlokusDuo>(local, mock);
+    EXPECT_EQ(g.termination, selfplay::Termination::Resign) << g.reason;
+    EXPECT_TRUE(g.score_open);
+    EXPECT_EQ(g.result(), seat == 0 ? "0-1" : "1-0");  // the mock lost
+    EXPECT_NE(g.reason.find("resigned"), std::string::npos) << g.reason;
+    // The log writes the open score as null and reads it back with its result.
+    const auto j = selfplay::to_json(g);
+    EXPECT_TRUE(j["score"].is_null());
+    EXPECT_EQ(j["termination"], "resign");
+    const auto back = selfplay::game_record_from_json(nlohmann::json::parse(j.dump()), "t: ");
+    EXPECT_TRUE(back.score_open);
+    EXPECT_EQ(back.result(), g.result());
+    EXPECT_EQ(back.termination, selfplay::Termination::Resign);
+  }
+}
+
+TEST(GtpMock, EngineRefusingSetGameIsAnErrorNotAWin) {
+  // Regression: a Pentobi started without --game duo refused every move and the run reported
+  // a 2-0 win. The start-up probe now sends set_game, and a refusal stops the run.
+  auto spec = mock_spec("gtp", "refuse");
+  spec.variant = std::string(arena::protocol::protocol_variant("gtp"));
+  try {
+    (void)selfplay::probe_external_engine(spec);
+    FAIL() << "a refused set_game must throw";
+  } catch (const arena::InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("refused 'set_game Blokus Duo'"), std::string::npos) << what;
+    EXPECT_NE(what.find("name=mock"), std::string::npos) << what;
+  }
+}
+
+TEST(EngineLog, EveryLineSentAndReadWithTimeEngineAndGame) {
+  const fs::path path = fs::temp_directory_path() / ("arena_engine_log_" + std::to_string(::getpid()));
+  fs::remove(path);
+  auto spec = mock_spec("gtp", "none");
+  spec.log = arena::protocol::EngineLog::open(path.string(), "--engine-log");
+  selfplay::ExternalPlayer<BlokusDuo> mock(spec, "mock");
+  LocalPlayer<BlokusDuo> local(blokus_config());
+  const auto g = play<BlokusDuo>(mock, local, {}, {}, 42);
+  EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+  const auto lines = lines_of(path.string());
+  ASSERT_FALSE(lines.empty());
+  std::size_t sent = 0;
+  std::size_t read = 0;
+  for (const auto& l : lines) {
+    // "2026-12-01T07:41:02.113Z mock game=42 > genmove b"
+    ASSERT_GT(l.size(), 25U);
+    EXPECT_EQ(l[10], 'T');
+    EXPECT_EQ(l[23], 'Z');
+    EXPECT_EQ(l.substr(24, 6), " mock ") << l;
+    if (l.find(" game=42 > ") != std::string::npos) ++sent;
+    if (l.find(" game=42 < ") != std::string::npos) ++read;
+  }
+  EXPECT_NE(std::find_if(lines.begin(), lines.end(),
+                         [](const std::string& l) { return l.find("> clear_board") != std::string::npos; }),
+            lines.end());
+  EXPECT_GT(sent, 10U);
+  EXPECT_GT(read, sent);  // every command is answered by "= ..." and an empty line
+  fs::remove(path);
+}
