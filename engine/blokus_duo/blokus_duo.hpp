@@ -56,6 +56,10 @@ struct BlokusDuo {
 
   /// Move-ordering key for the generic search (piece size first; see features.hpp).
   static int order_score(const Position& p, Move m) { return blokus_duo::order_score(p, m); }
+  /// RAVE's move index for the generic MCTS (engine/core/mcts.hpp): the placement id, the
+  /// same cells for either player; kNumPlacements = pass.
+  static constexpr std::size_t kMoveKeys = kNumPlacements + 1;
+  static std::size_t move_key(Move m) { return m.id; }
   /// Exact endgame hook: at most n legal placements for both players together.
   static bool exact_threshold_reached(const Position& p, int n) {
     return blokus_duo::exact_threshold_reached(p, n);
