@@ -29,16 +29,16 @@ const std::vector<std::string>& known_keys() {
       "search.nodes",  "search.movetime", "search.gametime", "search.increment",
       "search.tt_mb",  "search.exact",  "search.move_cap", "eval.features",
       "eval.weights_file", "mcts.playouts", "mcts.exploration", "mcts.prior_temperature",
-      "mcts.playout_temperature", "mcts.cutoff", "mcts.eval_scale", "mcts.rave", "mcts.expand",
-      "mcts.tree_mb", "mcts.solve", "mcts.seed"};
+      "mcts.playout_temperature", "mcts.cutoff", "mcts.eval_scale", "mcts.rave",
+      "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed"};
   return keys;
 }
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
     "move_cap, [eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
-    "playout_temperature, cutoff, eval_scale, rave, expand, tree_mb, solve, seed, or feature "
-    "names in [weights]";
+    "playout_temperature, cutoff, eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, "
+    "or feature names in [weights]";
 
 std::string format_double(double v) {
   std::array<char, 32> buf{};
@@ -72,6 +72,8 @@ void read_mcts_key(const IniEntry& e, const IniValues& values, MctsSettings& m) 
     m.eval_scale = values.number(e, 1e-3, kHuge);
   } else if (key == "mcts.rave") {
     m.rave = values.number(e, 0, kHuge);
+  } else if (key == "mcts.prior_visits") {
+    m.prior_visits = static_cast<int>(values.integer(e, 0, 1000000));
   } else if (key == "mcts.expand") {
     m.expand = static_cast<int>(values.integer(e, 1, 1000000));
   } else if (key == "mcts.tree_mb") {
@@ -204,6 +206,7 @@ std::string format_engine_config(const EngineConfig& cfg,
         << "cutoff = " << m.cutoff << "\n"
         << "eval_scale = " << format_double(m.eval_scale) << "\n"
         << "rave = " << format_double(m.rave) << "\n"
+        << "prior_visits = " << m.prior_visits << "\n"
         << "expand = " << m.expand << "\n"
         << "tree_mb = " << m.tree_mb << "\n"
         << "solve = " << m.solve << "\n"

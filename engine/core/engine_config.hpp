@@ -18,7 +18,8 @@
 //   weights_file =                # side file for large tables (relative to the config)
 //   [mcts]                        # player = mcts only (mcts_settings.hpp): playouts,
 //   playouts = 0                  # exploration, prior_temperature, playout_temperature,
-//                                 # cutoff, eval_scale, rave, expand, tree_mb, solve, seed
+//                                 # cutoff, eval_scale, rave, prior_visits, expand, tree_mb,
+//                                 # solve, seed
 //   [weights]
 //   corner = 20 20 18 ...         # one value per phase, or one value for all phases
 #pragma once

@@ -59,8 +59,8 @@ class Mcts {
   Mcts(Eval eval, const MctsSettings& settings)
       : eval_(std::move(eval)),
         settings_(settings),
-        capacity_(std::max<std::size_t>(
-            2, static_cast<std::size_t>(settings.tree_mb) * (std::size_t{1} << 20U) / sizeof(Node))) {
+        capacity_(std::max<std::size_t>(2, static_cast<std::size_t>(settings.tree_mb) *
+                                               (std::size_t{1} << 20U) / sizeof(Node))) {
     if constexpr (HasMoveKey<G>) {
       for (auto& stamps : first_ply_) stamps.assign(G::kMoveKeys, kUnplayed);
     }
@@ -75,26 +75,26 @@ class Mcts {
   /// Searches `root` under `limits`: `nodes` (= playouts) and a time budget from movetime and
   /// clock (time_left / 20 + increment / 2, at most half the clock: the alpha-beta search's
   /// rule), the first reached stops; `depth` is ignored. When the limits set neither nodes nor
-  /// time, the settings' `playouts` apply (0: kDefaultPlayouts). `stop` is polled after every playout. The result: the most
-  /// visited root move (ties: higher Q, then generation order), its Q as a score (centi-units,
-  /// eval_scale x logit Q), nodes = playouts of this call, depth = deepest selection path,
-  /// pv = most visited line. A single legal move is returned at once (0 playouts); a finished
-  /// game gives no move and its exact final score.
+  /// time, the settings' `playouts` apply (0: kDefaultPlayouts). `stop` is polled after every
+  /// playout. The result: the most visited root move (ties: higher Q, then generation order), its Q
+  /// as a score (centi-units, eval_scale x logit Q), nodes = playouts of this call, depth = deepest
+  /// selection path, pv = most visited line. A single legal move is returned at once (0 playouts);
+  /// a finished game gives no move and its exact final score.
   SearchResult<Move> search(const Position& root, const SearchLimits& limits, std::uint64_t seed,
                             const std::atomic<bool>* stop = nullptr) {
     // Step 1. Limits and the generator.
     const auto start = std::chrono::steady_clock::now();
     SearchResult<Move> result;
     const auto finish = [&] {
-      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      result.seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return result;
     };
     std::uint64_t max_playouts = limits.nodes;
     int budget_ms = 0;
     if (limits.time_left_ms > 0) {
-      budget_ms = std::max(std::min(limits.time_left_ms / 20 + limits.increment_ms / 2,
-                                    limits.time_left_ms / 2),
-                           1);
+      budget_ms = std::max(
+          std::min(limits.time_left_ms / 20 + limits.increment_ms / 2, limits.time_left_ms / 2), 1);
     }
     if (limits.movetime_ms > 0) {
       budget_ms = budget_ms > 0 ? std::min(budget_ms, limits.movetime_ms) : limits.movetime_ms;
@@ -160,14 +160,14 @@ class Mcts {
  private:
   /// A tree node (field: meaning). Children of a node are nodes_[first, first + count).
   struct Node {
-    Move move{};                  ///< the move that led here (root: unused)
-    std::uint32_t first = 0;      ///< index of the first child; 0 = not expanded
-    std::uint32_t count = 0;      ///< number of children
-    float prior = 0;              ///< P, sums to 1 over the siblings
-    std::uint32_t visits = 0;     ///< n
-    float value = 0;              ///< sum of results, view of the player who made `move`
+    Move move{};               ///< the move that led here (root: unused)
+    std::uint32_t first = 0;   ///< index of the first child; 0 = not expanded
+    std::uint32_t count = 0;   ///< number of children
+    float prior = 0;           ///< P, sums to 1 over the siblings
+    std::uint32_t visits = 0;  ///< n
+    float value = 0;           ///< sum of results, view of the player who made `move`
     std::uint32_t rave_visits = 0;
-    float rave_value = 0;         ///< AMAF sum, same view
+    float rave_value = 0;  ///< AMAF sum, same view
   };
 
   static constexpr std::uint32_t kUnplayed = 0xFFFFFFFFU;
@@ -240,10 +240,19 @@ class Mcts {
     softmax_weights(p, moves, settings_.prior_temperature);
     double total = 0;
     for (std::size_t i = 0; i < count; ++i) total += scores_[i];
+    const int mover = G::side_to_move(p);
     for (std::size_t i = 0; i < count; ++i) {
       Node child;
       child.move = moves[i];
       child.prior = static_cast<float>(scores_[i] / total);
+      if (settings_.prior_visits > 0) {
+        // Prior knowledge as virtual visits at the evaluation's value (Pentobi's "prior
+        // knowledge" initialises count and value of new nodes the same way).
+        const double first_wins = static_value(G::play(p, moves[i]));
+        child.visits = static_cast<std::uint32_t>(settings_.prior_visits);
+        child.value =
+            static_cast<float>(settings_.prior_visits * (mover == 0 ? first_wins : 1 - first_wins));
+      }
       nodes_.push_back(child);
     }
     nodes_[n].first = first;
@@ -271,8 +280,9 @@ class Mcts {
     std::fill(scores_.begin(), scores_.end(), 1.0);
   }
 
-  /// The child of `n` maximising Q' + c P sqrt(N) / (1 + n); Q' blends RAVE when on, and an
-  /// unvisited child without AMAF data takes the parent's mean (first-play urgency).
+  /// The child of `n` maximising Q' + c P sqrt(N) / (1 + n) (N: its children's visits); Q' blends
+  /// RAVE when on, and an unvisited child without AMAF data takes the mean of its visited siblings
+  /// (first-play urgency).
   std::uint32_t select(std::uint32_t n) const {
     const Node& parent = nodes_[n];
     double visited_value = 0;
@@ -291,8 +301,7 @@ class Mcts {
       double q = ch.visits > 0 ? ch.value / ch.visits : fpu;
       if (rave && ch.rave_visits > 0) {
         const double amaf = ch.rave_value / ch.rave_visits;
-        const double beta =
-            std::sqrt(settings_.rave / (3.0 * ch.visits + settings_.rave));
+        const double beta = std::sqrt(settings_.rave / (3.0 * ch.visits + settings_.rave));
         q = (1 - beta) * q + beta * amaf;
       }
       const double u = settings_.exploration * ch.prior * sqrt_n / (1.0 + ch.visits);
@@ -403,7 +412,8 @@ class Mcts {
 
   void clear_stamps() {
     if constexpr (HasMoveKey<G>) {
-      for (const auto& [side, key] : played_) first_ply_[static_cast<std::size_t>(side)][key] = kUnplayed;
+      for (const auto& [side, key] : played_)
+        first_ply_[static_cast<std::size_t>(side)][key] = kUnplayed;
       played_.clear();
     }
   }
@@ -415,10 +425,7 @@ class Mcts {
   double playout(Position p, std::size_t ply) {
     MoveListOf<G> moves;
     for (int step = 0;; ++step) {
-      if (G::is_terminal(p)) {
-        const int first = G::final_score(p);
-        return first > 0 ? 1.0 : first < 0 ? 0.0 : 0.5;
-      }
+      if (G::is_terminal(p)) return static_value(p);
       if constexpr (HasExactSolver<G>) {
         if (settings_.solve > 0 && G::exact_threshold_reached(p, settings_.solve)) {
           std::uint64_t solver_nodes = 0;
@@ -427,16 +434,30 @@ class Mcts {
           return first > 0 ? 1.0 : first < 0 ? 0.0 : 0.5;
         }
       }
-      if (settings_.cutoff >= 0 && step >= settings_.cutoff) {
-        const double e = static_cast<double>(eval_(p)) / settings_.eval_scale;
-        const double mover_wins = 1.0 / (1.0 + std::exp(-e));
-        return G::side_to_move(p) == 0 ? mover_wins : 1 - mover_wins;
-      }
+      if (settings_.cutoff >= 0 && step >= settings_.cutoff) return squashed_eval(p);
       G::generate_moves(p, moves);
       const Move m = moves[pick(p, moves)];
       note_move(G::side_to_move(p), m, ply + static_cast<std::size_t>(step));
       p = G::play(p, m);
     }
+  }
+
+  /// The first player's win probability by the evaluation: 1 / (1 + exp(-eval / eval_scale))
+  /// for the side to move.
+  double squashed_eval(const Position& p) {
+    const double e = static_cast<double>(eval_(p)) / settings_.eval_scale;
+    const double mover_wins = 1.0 / (1.0 + std::exp(-e));
+    return G::side_to_move(p) == 0 ? mover_wins : 1 - mover_wins;
+  }
+
+  /// The first player's win probability at p without playing: the result of a finished game,
+  /// else the squashed evaluation.
+  double static_value(const Position& p) {
+    if (G::is_terminal(p)) {
+      const int first = G::final_score(p);
+      return first > 0 ? 1.0 : first < 0 ? 0.0 : 0.5;
+    }
+    return squashed_eval(p);
   }
 
   /// The playout policy: an index into `moves` drawn with weights softmax(order_score / T).
@@ -459,14 +480,14 @@ class Mcts {
 
   Eval eval_;
   MctsSettings settings_;
-  std::size_t capacity_;                 ///< node pool capacity from tree_mb
-  std::vector<Node> nodes_;              ///< the pool; nodes_[0] is the root
-  Position root_{};                      ///< the position of nodes_[0]
+  std::size_t capacity_;     ///< node pool capacity from tree_mb
+  std::vector<Node> nodes_;  ///< the pool; nodes_[0] is the root
+  Position root_{};          ///< the position of nodes_[0]
   bool has_root_ = false;
   std::mt19937_64 rng_;
-  std::vector<double> scores_;           ///< softmax scratch
-  std::vector<std::uint32_t> path_;      ///< selection path of the current simulation
-  std::vector<int> movers_;              ///< the player who made each path node's move
+  std::vector<double> scores_;               ///< softmax scratch
+  std::vector<std::uint32_t> path_;          ///< selection path of the current simulation
+  std::vector<int> movers_;                  ///< the player who made each path node's move
   std::vector<std::uint32_t> first_ply_[2];  ///< per player and move key: first simulation ply
   std::vector<std::pair<int, std::size_t>> played_;  ///< stamps to reset after a simulation
   int max_depth_ = 0;

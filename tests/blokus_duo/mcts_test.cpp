@@ -2,13 +2,14 @@
 // count, and it finds the single winning placement of endgames from random playouts, where
 // plain minimax by the rules (solve_exact_slow, no pruning or ordering) proves that exactly one
 // move wins.
+#include "engine/core/mcts.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
-#include "engine/core/mcts.hpp"
 
 namespace arena::blokus_duo {
 namespace {
@@ -26,7 +27,7 @@ TEST(BlokusMcts, SameSeedAndPlayoutsGiveTheSameMoveAndCounts) {
   const Position p = parse_position("56u0 AAu0 84r1 C7r2", {});
   const auto cfg = mcts_config(
       "playouts = 300\nrave = 100\nseed = 4\nprior_temperature = 300\n"
-      "playout_temperature = 300\n");
+      "playout_temperature = 300\nprior_visits = 2\n");
   core::Engine<BlokusDuo> a(cfg);
   core::Engine<BlokusDuo> b(cfg);
   const auto ra = a.think(p, {}, 17);

@@ -3,12 +3,12 @@
 // the engine) proves, keeps its tree between moves, and reads its [mcts] config keys.
 #include "engine/core/mcts.hpp"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "engine/core/engine.hpp"
 #include "tests/core/toy_games.hpp"
@@ -197,7 +197,7 @@ TEST(Mcts, ConfigKeysReadBackAndBadValuesNameTheLine) {
   const EngineConfig cfg = config(
       "player = mcts\n[mcts]\nplayouts = 50\nexploration = 1.5\nprior_temperature = 200\n"
       "playout_temperature = 0\ncutoff = -1\neval_scale = 250\nrave = 30\nexpand = 2\n"
-      "tree_mb = 8\nsolve = 6\nseed = 11\n");
+      "tree_mb = 8\nsolve = 6\nseed = 11\nprior_visits = 3\n");
   EXPECT_EQ(cfg.player, "mcts");
   EXPECT_EQ(cfg.mcts.playouts, 50U);
   EXPECT_EQ(cfg.mcts.exploration, 1.5);

@@ -1,6 +1,8 @@
 // The generic Monte Carlo tree search on Othello (`player = mcts`): repeatable with a fixed seed
 // and playout count, and it finds the single winning move of endgames from random games, where
 // a plain minimax written here by the rules proves that exactly one move wins.
+#include "engine/core/mcts.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <string>
 
 #include "engine/core/engine.hpp"
-#include "engine/core/mcts.hpp"
 #include "engine/othello/othello.hpp"
 
 namespace arena::othello {
@@ -17,8 +18,8 @@ namespace {
 static_assert(core::HasMoveKey<Othello>);
 
 core::EngineConfig mcts_config(const std::string& mcts_keys) {
-  return core::parse_engine_config("name = m\ngame = othello\nplayer = mcts\n[mcts]\n" +
-                                       mcts_keys + "[weights]\nmobility = 100\ncorners = 800\n",
+  return core::parse_engine_config("name = m\ngame = othello\nplayer = mcts\n[mcts]\n" + mcts_keys +
+                                       "[weights]\nmobility = 100\ncorners = 800\n",
                                    "m.cfg");
 }
 
