@@ -74,6 +74,10 @@ struct BlokusDuo {
   /// exact_solve_nodes estimate: the solver's threshold counts the legal placements of both
   /// sides (10 in the shipped configs), so every solve it allows is small.
   static int moves_left(const Position& p) { return std::popcount(p.pieces_left[p.side]); }
+  /// RAVE's move index for the generic MCTS (engine/core/mcts.hpp): the placement id, the
+  /// same cells for either player; kNumPlacements = pass.
+  static constexpr std::size_t kMoveKeys = kNumPlacements + 1;
+  static std::size_t move_key(Move m) { return m.id; }
   /// Exact endgame hook: at most n legal placements for both players together.
   static bool exact_threshold_reached(const Position& p, int n) {
     return blokus_duo::exact_threshold_reached(p, n);

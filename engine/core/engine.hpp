@@ -1,6 +1,8 @@
 // An engine = search settings + a linear evaluation over a game's feature set, built from an
 // EngineConfig (engine_config.hpp); the set's specialised evaluator (specialised_eval.hpp)
-// replaces the generic sparse sum when the set offers one. Game-generic: a template over the
+// replaces the generic sparse sum when the set offers one. The search is alpha-beta
+// (search.hpp) or, with `player = mcts`, Monte Carlo tree search (mcts.hpp) over the same
+// evaluation. Game-generic: a template over the
 // Game concept. Also the seeded choices self-play needs: a uniformly random legal move and a
 // softmax choice among scored root moves. Every random choice uses std::mt19937_64 (fully
 // specified by the C++ standard) with our own integer/real mapping, so results depend only on
@@ -26,6 +28,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
 #include "engine/core/linear_eval.hpp"
+#include "engine/core/mcts.hpp"
 #include "engine/core/search.hpp"
 #include "engine/core/search_result.hpp"
 #include "engine/core/specialised_eval.hpp"
@@ -79,6 +82,7 @@ template <class Move>
 /// Determinism: think() depends on (position, config, limits) and on the table left by earlier
 /// calls since the last new_game(); with depth or node limits the same sequence of calls gives
 /// the same results. `player = random` depends only on the legal moves and the seed.
+/// `player = mcts` depends on the seed too and is deterministic under a playout (node) limit.
 template <Game G>
 class Engine {
  public:
@@ -89,12 +93,18 @@ class Engine {
       : cfg_(cfg),
         eval_(std::make_unique<LinearEval<Position>>(make_features(cfg), cfg)),
         specialised_(make_specialised(cfg, *eval_)),
-        search_(make_search(cfg, EvalFn{eval_.get(), specialised_.get(), {}})) {}
+        search_(make_search(cfg, EvalFn{eval_.get(), specialised_.get(), {}})) {
+    if (cfg.player == "mcts") {
+      mcts_ = std::make_unique<Mcts<G, EvalFn>>(EvalFn{eval_.get(), specialised_.get(), {}},
+                                                 cfg.mcts);
+    }
+  }
 
   /// The move to play in p (a game that is over gives no move and its final score). `limits`
   /// replace the config's limits when limits.any() (no limit in either: depth 1). The seed
-  /// is used by `player = random`
-  /// only; the search is deterministic without it. `stop` (optional) interrupts the search.
+  /// is used by `player = random` and `player = mcts` (its playouts); alpha-beta is
+  /// deterministic without it. `stop` (optional) interrupts the search. `player = mcts` hands
+  /// a root past the config's `exact` threshold to the alpha-beta search, which solves it.
   SearchResult<Move> think(const Position& p, const SearchLimits& limits, std::uint64_t seed,
                            const std::atomic<bool>* stop = nullptr) {
     if (cfg_.player == "random") {
@@ -111,6 +121,7 @@ class Engine {
       result.pv = {result.best};
       return result;
     }
+    if (mcts_ != nullptr && !exact_root(p)) return mcts_->search(p, effective(limits), seed, stop);
     return search_.search(p, effective(limits), stop);
   }
 
@@ -134,8 +145,12 @@ class Engine {
     return out;
   }
 
-  /// Clears the transposition table (call between games for reproducible games).
-  void new_game() { search_.clear(); }
+  /// Clears the transposition table and the MCTS tree (call between games for reproducible
+  /// games).
+  void new_game() {
+    search_.clear();
+    if (mcts_ != nullptr) mcts_->clear();
+  }
 
   /// The static evaluation of p: centi-units, side to move's view (not clamped, no search);
   /// the feature set's specialised evaluator when it offers one, as in the search.
@@ -209,6 +224,14 @@ class Engine {
     }
   }
 
+  /// Whether the root is past the config's exact threshold (alpha-beta then solves it).
+  [[nodiscard]] bool exact_root(const Position& p) const {
+    if constexpr (HasExactSolver<G>) {
+      return cfg_.exact > 0 && G::exact_threshold_reached(p, cfg_.exact);
+    }
+    return false;
+  }
+
   [[nodiscard]] const SearchLimits& effective(const SearchLimits& limits) const {
     return limits.any() ? limits : cfg_.limits;
   }
@@ -217,6 +240,7 @@ class Engine {
   std::unique_ptr<LinearEval<Position>> eval_;
   std::unique_ptr<SpecialisedEval<Position>> specialised_;
   Searcher<G, EvalFn> search_;
+  std::unique_ptr<Mcts<G, EvalFn>> mcts_;  ///< `player = mcts` only
   mutable SparseFeatures scratch_;
 };
 

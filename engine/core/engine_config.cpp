@@ -28,13 +28,17 @@ const std::vector<std::string>& known_keys() {
       "name",          "game",          "player",          "search.depth",
       "search.nodes",  "search.movetime", "search.gametime", "search.increment",
       "search.tt_mb",  "search.exact",  "search.move_cap", "eval.features",
-      "eval.weights_file"};
+      "eval.weights_file", "mcts.playouts", "mcts.exploration", "mcts.prior_temperature",
+      "mcts.playout_temperature", "mcts.cutoff", "mcts.eval_scale", "mcts.rave",
+      "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed"};
   return keys;
 }
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
-    "move_cap, [eval] features, weights_file, or feature names in [weights]";
+    "move_cap, [eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
+    "playout_temperature, cutoff, eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, "
+    "or feature names in [weights]";
 
 std::string format_double(double v) {
   std::array<char, 32> buf{};
@@ -47,6 +51,39 @@ std::string resolve_weights_file(const std::string& value, const std::string& or
   std::filesystem::path p(value);
   if (p.is_relative()) p = std::filesystem::path(origin).parent_path() / p;
   return std::filesystem::absolute(p).lexically_normal().string();
+}
+
+/// One [mcts] key into `m` (ranges: see mcts_settings.hpp).
+void read_mcts_key(const IniEntry& e, const IniValues& values, MctsSettings& m) {
+  constexpr double kHuge = 1e9;
+  const std::string& key = e.key;
+  if (key == "mcts.playouts") {
+    m.playouts = static_cast<std::uint64_t>(
+        values.integer(e, 0, std::numeric_limits<std::int64_t>::max()));
+  } else if (key == "mcts.exploration") {
+    m.exploration = values.number(e, 0, kHuge);
+  } else if (key == "mcts.prior_temperature") {
+    m.prior_temperature = values.number(e, 0, kHuge);
+  } else if (key == "mcts.playout_temperature") {
+    m.playout_temperature = values.number(e, 0, kHuge);
+  } else if (key == "mcts.cutoff") {
+    m.cutoff = static_cast<int>(values.integer(e, -1, 1000));
+  } else if (key == "mcts.eval_scale") {
+    m.eval_scale = values.number(e, 1e-3, kHuge);
+  } else if (key == "mcts.rave") {
+    m.rave = values.number(e, 0, kHuge);
+  } else if (key == "mcts.prior_visits") {
+    m.prior_visits = static_cast<int>(values.integer(e, 0, 1000000));
+  } else if (key == "mcts.expand") {
+    m.expand = static_cast<int>(values.integer(e, 1, 1000000));
+  } else if (key == "mcts.tree_mb") {
+    m.tree_mb = static_cast<int>(values.integer(e, 1, 65536));
+  } else if (key == "mcts.solve") {
+    m.solve = static_cast<int>(values.integer(e, 0, 1000000));
+  } else if (key == "mcts.seed") {
+    m.seed = static_cast<std::uint64_t>(
+        values.integer(e, 0, std::numeric_limits<std::int64_t>::max()));
+  }
 }
 
 }  // namespace
@@ -93,7 +130,7 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
       cfg.game = values.non_empty(e);
       has_game = true;
     } else if (key == "player") {
-      cfg.player = values.one_of(e, {"search", "random"});
+      cfg.player = values.one_of(e, {"search", "mcts", "random"});
     } else if (key == "search.depth") {
       cfg.limits.depth = static_cast<int>(int_of(0, kMaxConfigDepth));
     } else if (key == "search.nodes") {
@@ -111,6 +148,8 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
       cfg.exact = static_cast<int>(int_of(0, 255));
     } else if (key == "search.move_cap") {
       cfg.move_cap = static_cast<int>(int_of(0, kIntMax));
+    } else if (key.starts_with("mcts.")) {
+      read_mcts_key(e, values, cfg.mcts);
     } else if (key == "eval.features") {
       cfg.features = values.non_empty(e);
     } else if (key == "eval.weights_file") {
@@ -157,6 +196,22 @@ std::string format_engine_config(const EngineConfig& cfg,
       << "[eval]\n"
       << "features = " << cfg.features << "\n"
       << "weights_file = " << cfg.weights_file << "\n";
+  // [mcts] only when it matters, so alpha-beta configs keep their exact text.
+  if (const MctsSettings& m = cfg.mcts; cfg.player == "mcts" || !(m == MctsSettings{})) {
+    out << "\n[mcts]\n"
+        << "playouts = " << m.playouts << "\n"
+        << "exploration = " << format_double(m.exploration) << "\n"
+        << "prior_temperature = " << format_double(m.prior_temperature) << "\n"
+        << "playout_temperature = " << format_double(m.playout_temperature) << "\n"
+        << "cutoff = " << m.cutoff << "\n"
+        << "eval_scale = " << format_double(m.eval_scale) << "\n"
+        << "rave = " << format_double(m.rave) << "\n"
+        << "prior_visits = " << m.prior_visits << "\n"
+        << "expand = " << m.expand << "\n"
+        << "tree_mb = " << m.tree_mb << "\n"
+        << "solve = " << m.solve << "\n"
+        << "seed = " << m.seed << "\n";
+  }
   if (!cfg.weights.empty()) {
     out << "\n[weights]\n";
     for (const auto& [name, values] : cfg.weights) {

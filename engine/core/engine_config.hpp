@@ -3,7 +3,7 @@
 //
 //   name = classic                # required
 //   game = othello                # required, a registered game
-//   player = search               # search | random
+//   player = search               # search (alpha-beta) | mcts | random
 //   [search]
 //   depth = 6                     # limits: depth (plies), nodes, movetime (ms); 0 = unset
 //   nodes = 0
@@ -16,6 +16,10 @@
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
+//   [mcts]                        # player = mcts only (mcts_settings.hpp): playouts,
+//   playouts = 0                  # exploration, prior_temperature, playout_temperature,
+//                                 # cutoff, eval_scale, rave, prior_visits, expand, tree_mb,
+//                                 # solve, seed
 //   [weights]
 //   corner = 20 20 18 ...         # one value per phase, or one value for all phases
 #pragma once
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "engine/core/limits.hpp"
+#include "engine/core/mcts_settings.hpp"
 
 namespace arena::core {
 
@@ -36,11 +41,12 @@ struct EngineConfig {
   std::uint64_t hash = 0;      ///< FNV-1a 64 of `text`
   std::string name;
   std::string game;
-  std::string player = "search";  ///< "search" or "random"
+  std::string player = "search";  ///< "search" (alpha-beta), "mcts" or "random"
   SearchLimits limits;         ///< [search] depth, nodes, movetime, gametime, increment
   int tt_mb = 16;
   int exact = 0;
   int move_cap = 0;
+  MctsSettings mcts;           ///< [mcts], used by `player = mcts`
   std::string features = "classic";
   /// Resolved weights side file: relative names are taken from the config's folder and stored
   /// as an absolute path, so a formatted copy reads the same table from anywhere. "" = none.

@@ -151,6 +151,10 @@ struct Othello {
   /// corners (+64) and a penalty for the X-squares next to empty corners (-32).
   [[nodiscard]] static int order_score(const Position& p, Move m);
 
+  /// RAVE's move index for the generic MCTS (engine/core/mcts.hpp): the square, 64 = pass.
+  static constexpr std::size_t kMoveKeys = 65;
+  [[nodiscard]] static std::size_t move_key(Move m) { return m.square; }
+
   /// A move in notation: "f5" (case-insensitive) or "pass"/"PS"/"--". Throws InputError naming
   /// the move and why it is malformed or illegal in p.
   [[nodiscard]] static Move parse_move(const Position& p, std::string_view text);
