@@ -114,7 +114,7 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
     } else if (key == "eval.features") {
       cfg.features = values.non_empty(e);
     } else if (key == "eval.weights_file") {
-      cfg.weights_file = resolve_weights_file(e.value, origin);
+      cfg.weights_file = resolve_weights_file(values.printable(e), origin);
     }
   }
 

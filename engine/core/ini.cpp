@@ -153,6 +153,16 @@ std::string IniValues::one_of(const IniEntry& e, const std::vector<std::string>&
 
 std::string IniValues::non_empty(const IniEntry& e) const {
   if (e.value.empty()) fail(e, "expected a non-empty value");
+  return printable(e);
+}
+
+std::string IniValues::printable(const IniEntry& e) const {
+  for (const char c : e.value) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t') || u == 0x7f) {
+      fail(e, "control character " + std::to_string(u) + " in the value (expected printable text)");
+    }
+  }
   return e.value;
 }
 

@@ -45,6 +45,9 @@ class IniValues {
   [[nodiscard]] bool boolean(const IniEntry& e) const;
   [[nodiscard]] std::string one_of(const IniEntry& e, const std::vector<std::string>& allowed) const;
   [[nodiscard]] std::string non_empty(const IniEntry& e) const;
+  /// The value when it holds no control character but tab (CR, escape...): such a
+  /// value cannot be written back as INI text.
+  [[nodiscard]] std::string printable(const IniEntry& e) const;
 
  private:
   std::string origin_;
