@@ -70,8 +70,12 @@ std::vector<IniEntry> read_ini(const std::string& text, const std::string& origi
     const std::size_t line =
         it != lines.end() && occurrence < it->second.size() ? it->second[occurrence] : 0;
     if (occurrence > 0) {
-      throw InputError(where(origin, line) + "key '" + key + "': given twice (first on line " +
-                       std::to_string(it->second.front()) + ")");
+      // The line map may miss a key Boost lexes differently (found by fuzzing): name the first
+      // line only when it is known.
+      const std::string first = it != lines.end() && !it->second.empty()
+                                    ? " (first on line " + std::to_string(it->second.front()) + ")"
+                                    : "";
+      throw InputError(where(origin, line) + "key '" + key + "': given twice" + first);
     }
     bool open = false;
     for (const auto& p : open_prefixes) open = open || key.rfind(p, 0) == 0;
