@@ -108,6 +108,7 @@ ordered_json identity(const GameRecord& g) {
   ordered_json j = to_json(g);
   j.erase("ms");
   j.erase("after_decision");
+  j.erase("times");
   if (auto it = j.find("evals"); it != j.end()) {
     for (auto& e : *it) {
       if (e.is_object()) {
