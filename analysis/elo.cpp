@@ -9,6 +9,7 @@
 #include <limits>
 #include <span>
 
+#include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
 
 namespace arena::analysis {
@@ -25,10 +26,10 @@ double elo_clamped(double score) {
   return elo_from_score(score);
 }
 
-/// Statistics of n samples with per-game scores `values` observed `counts` times.
-/// `nelo_sigma_factor` is 1 per game and sqrt(2) per pair.
+/// Statistics of n samples with per-game scores `values` observed `counts` times, each sample
+/// `games_per_sample` games. `nelo_sigma_factor` is 1 per game and sqrt(2) per pair.
 MatchStats stats_of(std::span<const double> values, std::span<const std::int64_t> counts,
-                    double nelo_sigma_factor) {
+                    double nelo_sigma_factor, double games_per_sample) {
   MatchStats m;
   std::int64_t n = 0;
   for (const auto c : counts) n += c;
@@ -57,6 +58,15 @@ MatchStats stats_of(std::span<const double> values, std::span<const std::int64_t
   m.elo.value = elo_from_score(s);
   m.elo.low = elo_clamped(s - z * se);
   m.elo.high = elo_clamped(s + z * se);
+  // A zero-width interval (every sample alike) or an end at +-infinity claims more than the
+  // games show: those ends come from the exact binomial interval on the points instead.
+  if (var == 0.0 || std::isinf(m.elo.low) || std::isinf(m.elo.high)) {
+    const double games = nd * games_per_sample;
+    const auto [lo, hi] = clopper_pearson95(s * games, games);
+    if (var == 0.0 || std::isinf(m.elo.low)) m.elo.low = elo_from_score(lo);
+    if (var == 0.0 || std::isinf(m.elo.high)) m.elo.high = elo_from_score(hi);
+    m.exact_interval = true;
+  }
   m.elo.ci95 = (std::isinf(m.elo.low) || std::isinf(m.elo.high)) ? kInf : (m.elo.high - m.elo.low) / 2.0;
 
   // Normalized Elo: (s - 1/2) in units of the per-game standard deviation. With var = 0 (one
@@ -108,12 +118,24 @@ double elo_from_score(double score) {
   return -400.0 * std::log10(1.0 / score - 1.0);
 }
 
+std::pair<double, double> clopper_pearson95(double successes, double trials) {
+  using boost::math::binomial_distribution;
+  constexpr double kAlphaEachSide = 0.025;
+  const double low = successes <= 0.0 ? 0.0
+                                      : binomial_distribution<double>::find_lower_bound_on_p(
+                                            trials, successes, kAlphaEachSide);
+  const double high = successes >= trials ? 1.0
+                                          : binomial_distribution<double>::find_upper_bound_on_p(
+                                                trials, successes, kAlphaEachSide);
+  return {low, high};
+}
+
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 MatchStats match_stats(const WdlCounts& counts) {
   const std::array<double, 3> values{0.0, 0.5, 1.0};
   const std::array<std::int64_t, 3> c{counts.losses, counts.draws, counts.wins};
-  MatchStats m = stats_of(values, c, 1.0);
+  MatchStats m = stats_of(values, c, 1.0, 1.0);
   m.games = counts.games();
   m.pentanomial = false;
   if (m.games > 0) m.draw_ratio = static_cast<double>(counts.draws) / static_cast<double>(m.games);
@@ -123,7 +145,7 @@ MatchStats match_stats(const WdlCounts& counts) {
 MatchStats match_stats(const PentanomialCounts& counts) {
   const std::array<double, 5> values{0.0, 0.25, 0.5, 0.75, 1.0};
   const std::array<std::int64_t, 5> c{counts.ll, counts.ld, counts.wl_dd, counts.wd, counts.ww};
-  MatchStats m = stats_of(values, c, std::sqrt(2.0));
+  MatchStats m = stats_of(values, c, std::sqrt(2.0), 2.0);
   m.games = counts.games();
   m.pentanomial = true;
   if (counts.pairs() > 0) {

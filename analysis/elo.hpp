@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 namespace arena::analysis {
 
@@ -65,8 +66,10 @@ struct PentanomialCounts {
 inline constexpr double kNEloPerT = 347.43558552260146;
 
 /// A point estimate with its 95% interval, in a named unit. `ci95` is the half-width; for the
-/// logistic scale, which is not symmetric, it is half of (high - low). Unbounded ends are
-/// +-infinity (a score interval reaching 0 or 1); undefined values (no games) are NaN.
+/// logistic scale, which is not symmetric, it is half of (high - low). Undefined values (no
+/// games) are NaN. A perfect (zero) score has value +infinity (-infinity) and a finite `low`
+/// (`high`) from the exact binomial interval: a one-sided bound; `high` (`low`) and ci95 are
+/// then infinite.
 struct EloEstimate {
   EloUnit unit = EloUnit::Elo;
   double value = 0.0;
@@ -86,12 +89,25 @@ struct MatchStats {
   EloEstimate nelo;         ///< normalized Elo, per game (trinomial) or per pair (pentanomial)
   double los = 0.0;         ///< likelihood of superiority, in [0, 1]
   double draw_ratio = 0.0;  ///< draws / games (trinomial) or (WL+DD) / pairs (pentanomial)
+  /// The normal interval was unusable (every sample alike, so zero width, or an end beyond a
+  /// score of 0 or 1): the Elo interval's ends come from clopper_pearson95 on the points.
+  bool exact_interval = false;
 };
+
+/// The Clopper-Pearson ("exact") two-sided 95% interval [low, high] of a binomial proportion
+/// with `successes` of `trials` (trials > 0; a half-integer count of successes is allowed, as a
+/// draw scores 1/2): the beta-quantile bounds of Boost.Math's
+/// binomial_distribution::find_lower/upper_bound_on_p at alpha/2 = 0.025 each side. low = 0 at
+/// 0 successes, high = 1 at `trials`. Reference: Clopper & Pearson, Biometrika 26 (1934); the
+/// same interval as R's binom.test.
+[[nodiscard]] std::pair<double, double> clopper_pearson95(double successes, double trials);
 
 /// Statistics from per-game counts. Zero games gives NaN everywhere except counts.
 /// Formulas (worked-examples.md): var = w(1-s)^2 + d(1/2-s)^2 + l s^2 over game frequencies;
 /// Elo interval = (Elo(s + z sqrt(var/n)) - Elo(s - z sqrt(var/n))) / 2;
-/// nElo = (s - 1/2) / sqrt(var) * 800/ln 10; LOS = Phi((s - 1/2) / sqrt(var/n)).
+/// nElo = (s - 1/2) / sqrt(var) * 800/ln 10; LOS = Phi((s - 1/2) / sqrt(var/n)). When var = 0
+/// both Elo ends, and otherwise an end whose score leaves [0, 1], come from
+/// clopper_pearson95(points, games) instead (exact_interval).
 [[nodiscard]] MatchStats match_stats(const WdlCounts& counts);
 
 /// Statistics from pair counts: as above with the per-pair per-game scores 0, 1/4, 1/2, 3/4, 1,

@@ -1,8 +1,10 @@
 // Match statistics against worked-examples.md T1 (per game) and P1 (per pair), plus the
-// degenerate cases: no games, all wins, all draws.
+// degenerate cases: no games, all wins, all draws, all pairs alike, with the exact binomial
+// (Clopper-Pearson) bounds of worked-examples.md C1-C4 (R's binom.test).
 #include "analysis/elo.hpp"
 
 #include <cmath>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -70,22 +72,61 @@ TEST(Elo, NoGamesIsUndefinedNotAnError) {
   EXPECT_TRUE(std::isnan(match_stats(PentanomialCounts{}).nelo.value));
 }
 
-TEST(Elo, AllWinsIsUnboundedAndCertain) {
+TEST(Elo, ClopperPearsonMatchesR) {
+  ASSERT_TRUE(quoted("| C1 | 682 successes of 925 trials |"));
+  ASSERT_TRUE(quoted("[0.7076683, 0.7654066]"));
+  auto [lo, hi] = clopper_pearson95(682, 925);
+  EXPECT_DIGITS(lo, "0.7076683");
+  EXPECT_DIGITS(hi, "0.7654066");
+  ASSERT_TRUE(quoted("[0.3475471, 0.9332605]"));
+  std::tie(lo, hi) = clopper_pearson95(7, 10);
+  EXPECT_DIGITS(lo, "0.3475471");
+  EXPECT_DIGITS(hi, "0.9332605");
+  ASSERT_TRUE(quoted("lower 0.6915029 = 0.025^(1/10); upper 0.3084971"));
+  std::tie(lo, hi) = clopper_pearson95(10, 10);
+  EXPECT_DIGITS(lo, "0.6915029");
+  EXPECT_DOUBLE_EQ(hi, 1.0);
+  std::tie(lo, hi) = clopper_pearson95(0, 10);
+  EXPECT_DOUBLE_EQ(lo, 0.0);
+  EXPECT_DIGITS(hi, "0.3084971");
+}
+
+// Regression: 10 straight wins printed `Elo +inf +- +inf [+inf, +inf]`.
+TEST(Elo, AllWinsGiveAFiniteOneSidedExactBound) {
+  ASSERT_TRUE(quoted("lower 0.6915029"));
   const MatchStats m = match_stats(WdlCounts{10, 0, 0});
   EXPECT_DOUBLE_EQ(m.score, 1.0);
   EXPECT_TRUE(std::isinf(m.elo.value) && m.elo.value > 0);
-  EXPECT_TRUE(std::isinf(m.elo.ci95));
+  EXPECT_TRUE(m.exact_interval);
+  EXPECT_NEAR(m.elo.low, elo_from_score(0.6915029), 1e-3);  // +140.2 Elo
+  EXPECT_TRUE(std::isinf(m.elo.high));
   EXPECT_TRUE(std::isinf(m.nelo.value) && m.nelo.value > 0);
   EXPECT_DOUBLE_EQ(m.los, 1.0);
+  // Five lost pairs: 0 points of 10 games.
   const MatchStats l = match_stats(PentanomialCounts{5, 0, 0, 0, 0});
   EXPECT_TRUE(std::isinf(l.elo.value) && l.elo.value < 0);
+  EXPECT_NEAR(l.elo.high, elo_from_score(0.3084971), 1e-3);
   EXPECT_DOUBLE_EQ(l.los, 0.0);
 }
 
-TEST(Elo, AllDrawsIsZeroEloWithUndefinedNElo) {
+// Regression: 4 games won and lost in pairs printed `elo -0.0, elo_ci95 0.0`.
+TEST(Elo, AllPairsAlikeGiveTheExactIntervalNotZeroWidth) {
+  ASSERT_TRUE(quoted("| C4 | 2 of 4 | Clopper-Pearson 95 % | [0.0675860, 0.9324140]"));
+  const MatchStats m = match_stats(PentanomialCounts{0, 0, 2, 0, 0});
+  EXPECT_DOUBLE_EQ(m.elo.value, 0.0);
+  EXPECT_TRUE(m.exact_interval);
+  EXPECT_NEAR(m.elo.low, elo_from_score(0.0675860), 1e-3);
+  EXPECT_NEAR(m.elo.high, elo_from_score(0.9324140), 1e-3);
+  EXPECT_GT(m.elo.ci95, 400.0);
+}
+
+TEST(Elo, AllDrawsIsZeroEloWithAnExactInterval) {
   const MatchStats m = match_stats(WdlCounts{0, 20, 0});
   EXPECT_DOUBLE_EQ(m.elo.value, 0.0);
-  EXPECT_DOUBLE_EQ(m.elo.ci95, 0.0);
+  EXPECT_TRUE(m.exact_interval);
+  const auto [lo, hi] = clopper_pearson95(10, 20);
+  EXPECT_NEAR(m.elo.low, elo_from_score(lo), 1e-9);
+  EXPECT_NEAR(m.elo.high, elo_from_score(hi), 1e-9);
   EXPECT_TRUE(std::isnan(m.nelo.value));
   EXPECT_DOUBLE_EQ(m.los, 0.5);
   EXPECT_DOUBLE_EQ(m.draw_ratio, 1.0);
