@@ -42,8 +42,8 @@ std::string stats_text(const MatchStats& m, const std::string& indent) {
   std::ostringstream s;
   s << indent << "score " << format_number(m.score, 4) << " (over " << m.samples << (m.pentanomial ? " pairs" : " games")
     << ")\n"
-    << indent << unit_name(m.elo.unit) << " " << format_number(m.elo.value, 2) << " +- " << format_number(m.elo.ci95, 2)
-    << " [" << format_number(m.elo.low, 2) << ", " << format_number(m.elo.high, 2) << "] (95%)\n"
+    << indent << unit_name(m.elo.unit) << " " << format_elo(m.elo, 2) << " (95%"
+    << (m.exact_interval ? ", exact binomial bound" : "") << ")\n"
     << indent << unit_name(m.nelo.unit) << " " << format_number(m.nelo.value, 2) << " +- "
     << format_number(m.nelo.ci95, 2) << (m.pentanomial ? " (per pair)" : " (per game)") << "\n"
     << indent << "LOS " << percent(m.los) << ", draw ratio " << percent(m.draw_ratio)
@@ -51,14 +51,21 @@ std::string stats_text(const MatchStats& m, const std::string& indent) {
   return s.str();
 }
 
-std::string sprt_text(const SprtResult& r, const std::string& indent) {
+std::string sprt_text(const PairReport& p, const std::string& indent) {
+  const SprtResult& r = *p.sprt;
   const std::string unit(unit_name(r.unit));
   std::ostringstream s;
   s << indent << "SPRT " << model_name(r.model) << " [" << format_number(r.elo0, 2) << ", " << format_number(r.elo1, 2)
     << "] " << unit << ", alpha " << r.alpha << ", beta " << r.beta << " (over " << (r.pentanomial ? "pairs" : "games")
     << "): LLR " << format_number(r.llr, 2) << " (" << format_number(r.bounds.lower, 2) << ", "
-    << format_number(r.bounds.upper, 2) << ") " << state_name(r.state) << "\n";
+    << format_number(r.bounds.upper, 2) << ") " << state_name(r.state);
+  if (p.decision) s << decision_note(*p.decision, p.sprt_all_games, p.counts.wdl.games());
+  s << "\n";
   return s.str();
+}
+
+std::string sprt_text(const SprtResult& r, const std::string& indent) {
+  return sprt_text(PairReport{{}, {}, r, std::nullopt, std::nullopt}, indent);
 }
 
 }  // namespace
@@ -71,18 +78,70 @@ std::string format_number(double x, int decimals) {
   return buffer;
 }
 
+std::string format_elo(const EloEstimate& e, int decimals) {
+  const auto signed_number = [&](double x) { return (x >= 0 ? "+" : "") + format_number(x, decimals); };
+  if (std::isnan(e.value)) return "-";
+  if (std::isinf(e.value) && e.value > 0) return "> " + signed_number(e.low);
+  if (std::isinf(e.value)) return "< " + signed_number(e.high);
+  return format_number(e.value, decimals) + " +- " + format_number(e.ci95, decimals) + " [" +
+         format_number(e.low, decimals) + ", " + format_number(e.high, decimals) + "]";
+}
+
+json elo_bound_json(const EloEstimate& e) {
+  if (!std::isinf(e.value)) return nullptr;
+  return e.value > 0 ? json{{"kind", "lower"}, {"elo", num(e.low)}} : json{{"kind", "upper"}, {"elo", num(e.high)}};
+}
+
+std::vector<std::string> interval_warnings(const PairCounts& c, const MatchStats& m) {
+  std::vector<std::string> out;
+  const std::string who = c.a + " vs " + c.b + ": ";
+  const std::int64_t pairs = c.pentanomial.pairs();
+  if (pairs > 0 && pairs < kFewPairs) {
+    out.push_back(who + "only " + std::to_string(pairs) + " complete pair(s); the 95% interval is rough");
+  }
+  if (m.exact_interval && m.samples > 0) {
+    out.push_back(who + (std::isinf(m.elo.value) ? "a perfect score; the Elo is a one-sided exact binomial bound"
+                                                 : "too few distinct results for a normal interval; its ends are "
+                                                   "the exact binomial (Clopper-Pearson) bounds"));
+  }
+  return out;
+}
+
+json decided_sprt_json(const SprtResult& reported, const std::optional<SprtDecision>& decision,
+                       const std::optional<SprtResult>& all) {
+  json j = sprt_json(reported);
+  j["decided"] = decision.has_value();
+  if (decision) {
+    j["decision_pairs"] = decision->pairs;
+    j["decision_games"] = decision->games;
+    j["llr_all_games"] = all ? num(all->llr) : json(nullptr);
+  }
+  return j;
+}
+
+std::string decision_note(const SprtDecision& d, const std::optional<SprtResult>& all, std::int64_t games) {
+  std::string note = ", decided at pair " + std::to_string(d.pairs) + " (" + std::to_string(d.games) + " games)";
+  if (all && games > d.games) {
+    note += "; LLR over all " + std::to_string(games) + " games " + format_number(all->llr, 2) +
+            " (games after the decision do not change it)";
+  }
+  return note;
+}
+
 json stats_json(const MatchStats& m) {
   return {{"score", num(m.score)},
           {"elo", num(m.elo.value)},
           {"elo_ci95", num(m.elo.ci95)},
           {"elo_interval", json::array({num(m.elo.low), num(m.elo.high)})},
+          {"elo_bound", elo_bound_json(m.elo)},
           {"elo_unit", unit_name(m.elo.unit)},
           {"nelo", num(m.nelo.value)},
           {"nelo_ci95", num(m.nelo.ci95)},
           {"nelo_unit", unit_name(m.nelo.unit)},
           {"los", num(m.los)},
           {"draw_ratio", num(m.draw_ratio)},
-          {"stats_over", m.pentanomial ? "pairs" : "games"}};
+          {"stats_over", m.pentanomial ? "pairs" : "games"},
+          {"exact_interval", m.exact_interval}};
 }
 
 json sprt_json(const SprtResult& r) {
@@ -129,8 +188,10 @@ GamesReport analyze_games(std::span<const GameOutcome> games, const std::vector<
   GamesReport report;
   report.summary = summarize_games(games, engines);
   for (const auto& pc : report.summary.pairs) {
-    PairReport pr{pc, pair_stats(pc), std::nullopt};
+    PairReport pr{pc, pair_stats(pc), std::nullopt, std::nullopt, std::nullopt};
     if (sprt) pr.sprt = pair_sprt(pc, *sprt);
+    const auto warnings = interval_warnings(pr.counts, pr.stats);
+    report.warnings.insert(report.warnings.end(), warnings.begin(), warnings.end());
     report.pairs.push_back(std::move(pr));
   }
   std::vector<bool> played(report.summary.engines.size(), false);
@@ -145,6 +206,15 @@ GamesReport analyze_games(std::span<const GameOutcome> games, const std::vector<
     report.warnings.insert(report.warnings.end(), report.ratings->warnings.begin(), report.ratings->warnings.end());
   }
   return report;
+}
+
+void apply_decision(GamesReport& report, const SprtDecision& decision) {
+  for (auto& p : report.pairs) {
+    if (p.counts.a != decision.first || p.counts.b != decision.second) continue;
+    p.sprt_all_games = p.sprt;
+    p.sprt = decision.result;
+    p.decision = decision;
+  }
 }
 
 json report_json(const GamesReport& report, bool by_opening) {
@@ -164,7 +234,7 @@ json report_json(const GamesReport& report, bool by_opening) {
               {"unpaired_games", c.unpaired_games}};
     j.update(stats_json(p.stats));
     j["llr"] = p.sprt ? num(p.sprt->llr) : json(nullptr);
-    j["sprt"] = p.sprt ? sprt_json(*p.sprt) : json(nullptr);
+    j["sprt"] = p.sprt ? decided_sprt_json(*p.sprt, p.decision, p.sprt_all_games) : json(nullptr);
     j["first_moving"] = wdl_json(c.a_first);
     j["second_moving"] = wdl_json(c.a_second);
     pairs.push_back(std::move(j));
@@ -237,7 +307,7 @@ std::string report_text(const GamesReport& report, bool by_opening) {
     out << "\n" << stats_text(p.stats, "  ");
     out << "  " << c.a << " moving first: " << wdl_text(c.a_first) << ", score " << score_of(c.a_first)
         << "; moving second: " << wdl_text(c.a_second) << ", score " << score_of(c.a_second) << "\n";
-    if (p.sprt) out << sprt_text(*p.sprt, "  ");
+    if (p.sprt) out << sprt_text(p, "  ");
   }
   if (report.ratings) {
     const RatingList& list = *report.ratings;

@@ -21,12 +21,38 @@ namespace arena::analysis {
 /// `x` with `decimals` digits after the point; "-" for NaN, "+inf"/"-inf" for infinities.
 [[nodiscard]] std::string format_number(double x, int decimals);
 
-/// {score, elo, elo_ci95, elo_interval [low, high], elo_unit, nelo, nelo_ci95, nelo_unit, los,
-/// draw_ratio, stats_over ("games" | "pairs")}.
+/// "40.70 +- 30.43 [10.27, 71.13]", or for a perfect (zero) score the one-sided exact bound
+/// "> +140.2" ("< -140.2"); "-" without games. `decimals` digits after the point.
+[[nodiscard]] std::string format_elo(const EloEstimate& e, int decimals);
+
+/// {"kind": "lower"|"upper", "elo": bound} for a perfect (zero) score's one-sided bound, else
+/// null.
+[[nodiscard]] nlohmann::json elo_bound_json(const EloEstimate& e);
+
+/// Warnings about how far a pair's interval can be trusted ("A vs B: ..."): too few complete
+/// pairs (fewer than kFewPairs), or an interval taken from the exact binomial bound.
+[[nodiscard]] std::vector<std::string> interval_warnings(const PairCounts& counts, const MatchStats& stats);
+
+/// Below this many complete pairs a pentanomial interval is flagged as rough.
+inline constexpr std::int64_t kFewPairs = 5;
+
+/// {score, elo, elo_ci95, elo_interval [low, high], elo_bound, elo_unit, nelo, nelo_ci95,
+/// nelo_unit, los, draw_ratio, stats_over ("games" | "pairs"), exact_interval}.
 [[nodiscard]] nlohmann::json stats_json(const MatchStats& m);
 
 /// {llr, lower, upper, state, model, unit, elo0, elo1, alpha, beta, over ("games" | "pairs")}.
 [[nodiscard]] nlohmann::json sprt_json(const SprtResult& r);
+
+/// sprt_json(reported) plus decided (bool) and, with a decision, decision_pairs,
+/// decision_games and llr_all_games (the LLR over every game, `all`).
+[[nodiscard]] nlohmann::json decided_sprt_json(const SprtResult& reported,
+                                               const std::optional<SprtDecision>& decision,
+                                               const std::optional<SprtResult>& all);
+
+/// ", decided at pair P (G games); LLR over all N games X" for a recorded decision with the test
+/// over all `games` games `all`.
+[[nodiscard]] std::string decision_note(const SprtDecision& decision, const std::optional<SprtResult>& all,
+                                        std::int64_t games);
 
 /// Direct counts (`arena analyze --wdl` / `--pentanomial`): exactly one of `wdl`, `pentanomial`
 /// is set. JSON keys: games, wins, draws, losses (null for pentanomial input), pairs and
@@ -42,8 +68,12 @@ namespace arena::analysis {
 struct PairReport {
   PairCounts counts;
   MatchStats stats;                ///< pentanomial when there are complete pairs
-  std::optional<SprtResult> sprt;  ///< when the run had an SPRT
+  /// When the run had an SPRT: its recorded verdict if it decided, else the test over all games.
+  std::optional<SprtResult> sprt;
+  std::optional<SprtDecision> decision;     ///< the recorded decision
+  std::optional<SprtResult> sprt_all_games; ///< with a decision: the test over every game
 };
+
 
 /// Everything reported about a set of games.
 struct GamesReport {
@@ -60,9 +90,14 @@ struct GamesReport {
                                         const std::optional<SprtParams>& sprt, const RatingOptions& rating_options,
                                         bool force_ratings = false);
 
+/// Reports `decision` as the SPRT of the pair it names (engines `first`, `second`), keeping the
+/// test over all games in sprt_all_games; a decision naming no pair of `report` is ignored.
+void apply_decision(GamesReport& report, const SprtDecision& decision);
+
 /// JSON document: games, engines, pairs [{first, second, games, wins, draws, losses, pentanomial,
 /// pairs, incomplete_pairs, unpaired_games, stats_json keys, llr, sprt, first_moving {wins,
-/// draws, losses, score}, second_moving {...}}], ratings [{name, elo, ci95, games, points,
+/// draws, losses, score}, second_moving {...}}] (sprt adds decided, decision_pairs,
+/// decision_games and llr_all_games when a decision was recorded), ratings [{name, elo, ci95, games, points,
 /// score, component, all_wins, all_losses, anchor}] or null, rating_list {...} or null,
 /// first_player {wins, draws, losses, score}, second_player_score, average_plies,
 /// terminations {kind: count}, openings (with `by_opening`), warnings.

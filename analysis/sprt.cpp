@@ -279,6 +279,12 @@ std::string_view state_name(SprtState state) {
   return "continue";
 }
 
+std::optional<SprtState> parse_verdict(std::string_view text) {
+  if (text == "H0") return SprtState::AcceptH0;
+  if (text == "H1") return SprtState::AcceptH1;
+  return std::nullopt;
+}
+
 SprtState sprt_state(double llr, const SprtBounds& bounds) {
   if (llr >= bounds.upper) return SprtState::AcceptH1;
   if (llr <= bounds.lower) return SprtState::AcceptH0;

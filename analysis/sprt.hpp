@@ -7,6 +7,8 @@
 // cutechess prints. Test vectors: tests/data/stats/worked-examples.md (S1, S2, S3).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -87,6 +89,20 @@ struct SprtResult {
   double beta = 0.0;
   bool pentanomial = false;     ///< LLR over pairs (true) or games (false)
 };
+
+/// A verdict fixed when the test first left Continue: the result at that moment and how many
+/// complete pairs and games it counted. Games finishing afterwards never change it (design.md,
+/// "Game logs": the decision line).
+struct SprtDecision {
+  SprtResult result;       ///< state AcceptH0 or AcceptH1
+  std::int64_t pairs = 0;  ///< complete pairs counted at the decision
+  std::int64_t games = 0;  ///< games counted at the decision
+  std::string first;       ///< the pairing's engines (names as logged)
+  std::string second;
+};
+
+/// Parses "H0" or "H1" (a decision's verdict); nullopt otherwise.
+[[nodiscard]] std::optional<SprtState> parse_verdict(std::string_view text);
 
 /// Generalised-SPRT LLR, logistic model: H_k says the expected per-game score is
 /// score_from_elo(elo_k). Zero counts are regularised to 1e-3 as fishtest does; no games -> 0.

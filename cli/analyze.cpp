@@ -69,21 +69,23 @@ std::size_t line_of_game(const std::string& path, std::int64_t id) {
   return 0;
 }
 
-/// Game outcomes of several logs. Logs of one run (shards, or one file) keep their pair ids;
-/// logs of different runs get disjoint pair ids, since each run numbers its pairs from 0.
+/// Game outcomes of several logs of one game. Logs of one run (shards, or one file) keep their
+/// pair ids and their recorded SPRT decision; logs of different runs get disjoint pair ids,
+/// since each run numbers its pairs from 0, and engines logged under one name with different
+/// configs are told apart (selfplay::engine_label).
 struct LoadedLogs {
+  std::string game;
+  std::vector<std::string> paths;
   std::vector<analysis::GameOutcome> games;
   std::vector<std::string> engines;            ///< in run-record order, first file first
   std::optional<analysis::SprtParams> sprt;    ///< when all files are of one run with an SPRT
+  std::optional<analysis::SprtDecision> decision;  ///< that run's recorded verdict
   std::string sprt_source;
   bool one_run = true;
 };
 
-LoadedLogs load_logs(const std::vector<std::string>& paths) {
-  std::vector<selfplay::LogFile> files;
-  for (const auto& path : paths) {
-    files.push_back(selfplay::read_log_file(path));
-    const selfplay::LogFile& f = files.back();
+LoadedLogs load_logs(std::vector<selfplay::LogFile> files) {
+  for (const selfplay::LogFile& f : files) {
     records::check_log_file(f);
     for (const auto& w : f.warnings) std::cerr << "warning: " << w << "\n";
     // Every game must name engines of its own run record.
@@ -92,20 +94,51 @@ LoadedLogs load_logs(const std::vector<std::string>& paths) {
     for (const auto& g : f.games) {
       for (const auto* name : {&g.first, &g.second}) {
         if (names.count(*name) == 0) {
-          throw InputError(where(path, line_of_game(path, g.id)) + "game " + std::to_string(g.id) +
+          throw InputError(where(f.path, line_of_game(f.path, g.id)) + "game " + std::to_string(g.id) +
                            " names engine '" + *name + "', which is not in the run record");
         }
       }
     }
   }
   auto combined = selfplay::combine_logs(files);
-  LoadedLogs out{std::move(combined.games), std::move(combined.engines), std::nullopt, {},
-                 combined.one_run};
+  LoadedLogs out;
+  out.game = files.front().run.game;
+  for (const auto& f : files) out.paths.push_back(f.path);
+  out.games = std::move(combined.games);
+  out.engines = std::move(combined.engines);
+  out.one_run = combined.one_run;
   if (out.one_run && !files.front().run.sprt.empty()) {
-    out.sprt_source = paths.front() + ":1: run record sprt";
+    out.sprt_source = files.front().path + ":1: run record sprt";
     out.sprt = analysis::parse_sprt_params(files.front().run.sprt, out.sprt_source);
+    out.decision = std::move(combined.decision);
   }
   return out;
+}
+
+/// The logs split by game (in order of first appearance): logs of different games are never
+/// counted together, each game gets its own analysis.
+std::vector<LoadedLogs> load_logs_by_game(const std::vector<std::string>& paths) {
+  std::vector<std::vector<selfplay::LogFile>> groups;
+  for (const auto& path : paths) {
+    selfplay::LogFile f = selfplay::read_log_file(path);
+    const auto it = std::find_if(groups.begin(), groups.end(),
+                                 [&](const auto& g) { return g.front().run.game == f.run.game; });
+    if (it == groups.end()) {
+      groups.push_back({std::move(f)});
+    } else {
+      it->push_back(std::move(f));
+    }
+  }
+  std::vector<LoadedLogs> out;
+  for (auto& g : groups) out.push_back(load_logs(std::move(g)));
+  return out;
+}
+
+/// The statistics of one game's logs, the recorded SPRT verdict honoured.
+analysis::GamesReport analyze_loaded(const LoadedLogs& logs, const analysis::RatingOptions& options) {
+  analysis::GamesReport report = analysis::analyze_games(logs.games, logs.engines, logs.sprt, options);
+  if (logs.decision) analysis::apply_decision(report, *logs.decision);
+  return report;
 }
 
 int analyze_counts(const po::variables_map& vm, bool json) {
@@ -167,7 +200,9 @@ int run_analyze(const std::vector<std::string>& args) {
   std::string anchor;
   std::vector<std::string> logs;
   desc.add_options()
-      ("log", po::value(&logs), "game logs (JSON Lines), one or more")
+      ("log", po::value(&logs),
+       "game logs (JSON Lines), one or more; logs of different games are analysed each on its "
+       "own (--json: one entry per game under by_game)")
       ("wdl", po::value<std::string>(), "analyze counts W,D,L (wins, draws, losses) instead of logs")
       ("pentanomial", po::value<std::string>(), "analyze pair counts LL,LD,WLDD,WD,WW instead of logs")
       ("sprt", po::value<std::string>(),
@@ -198,26 +233,52 @@ int run_analyze(const std::vector<std::string>& args) {
   if (logs.empty()) throw InputError("no LOG given (or --wdl / --pentanomial); see arena analyze --help");
   if (!plot.empty()) (void)analysis::plot_format(plot);
 
-  const LoadedLogs loaded = load_logs(logs);
-  analysis::RatingOptions options;
-  if (!anchor.empty()) {
-    if (std::find(loaded.engines.begin(), loaded.engines.end(), anchor) == loaded.engines.end()) {
-      throw InputError("--anchor " + anchor + ": no engine of that name in the logs");
-    }
-    options.anchor = analysis::AnchorKind::Engine;
-    options.anchor_engine = anchor;
+  const std::vector<LoadedLogs> by_game = load_logs_by_game(logs);
+  if (by_game.size() > 1 && !plot.empty()) {
+    throw InputError("--plot: the logs are of " + std::to_string(by_game.size()) +
+                     " games (" + by_game[0].paths.front() + " is " + by_game[0].game + ", " +
+                     by_game[1].paths.front() + " is " + by_game[1].game +
+                     "); plot each game's logs on their own");
   }
-  const analysis::GamesReport report = analysis::analyze_games(loaded.games, loaded.engines, loaded.sprt, options);
-  for (const auto& w : report.warnings) std::cerr << "warning: " << w << "\n";
-  if (!plot.empty()) plot_logs(loaded, report, options, plot);
+  bool anchored = false;
+  nlohmann::json sections = nlohmann::json::array();
+  std::string text;
+  for (const LoadedLogs& loaded : by_game) {
+    analysis::RatingOptions options;
+    if (!anchor.empty() &&
+        std::find(loaded.engines.begin(), loaded.engines.end(), anchor) != loaded.engines.end()) {
+      options.anchor = analysis::AnchorKind::Engine;
+      options.anchor_engine = anchor;
+      anchored = true;
+    }
+    const analysis::GamesReport report = analyze_loaded(loaded, options);
+    for (const auto& w : report.warnings) std::cerr << "warning: " << w << "\n";
+    if (!plot.empty()) plot_logs(loaded, report, options, plot);
+    if (json) {
+      auto doc = analysis::report_json(report, by_opening);
+      if (by_game.size() > 1) doc["game"] = loaded.game;
+      doc["files"] = loaded.paths;
+      if (!plot.empty()) doc["plot"] = plot;
+      sections.push_back(std::move(doc));
+    } else {
+      if (by_game.size() > 1) text += "== " + loaded.game + " (" + std::to_string(loaded.paths.size()) + " log(s)) ==\n";
+      text += analysis::report_text(report, by_opening);
+      if (!plot.empty()) text += "plot written to " + plot + "\n";
+      if (by_game.size() > 1) text += "\n";
+    }
+  }
+  if (!anchor.empty() && !anchored) throw InputError("--anchor " + anchor + ": no engine of that name in the logs");
+  if (by_game.size() > 1) {
+    std::cerr << "note: the logs are of " << by_game.size() << " games; each is analysed on its own\n";
+  }
   if (json) {
-    auto doc = analysis::report_json(report, by_opening);
+    // One game: its analysis is the document; several: one entry per game under by_game.
+    nlohmann::json doc = sections.size() == 1 ? sections[0]
+                                              : nlohmann::json{{"files", logs}, {"by_game", sections}};
     doc["files"] = logs;
-    if (!plot.empty()) doc["plot"] = plot;
     std::cout << doc.dump(2) << "\n";
   } else {
-    std::cout << analysis::report_text(report, by_opening);
-    if (!plot.empty()) std::cout << "plot written to " << plot << "\n";
+    std::cout << text;
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 // `arena <command> [options]`: dispatches to one subcommand and maps errors to exit statuses:
-// 0 success, 2 bad input or usage (InputError, option errors), 1 internal error.
+// 0 success, 2 bad input or usage (InputError, option errors), 1 internal error. Commands may
+// add their own (selfplay: 3 when an engine forfeited every game, 130 when interrupted).
 #include <cstdio>
 #include <exception>
 #include <iostream>

@@ -2,9 +2,10 @@
 // split over files) into one log sorted by game id. The checks are the shared reader's: run
 // records must agree except for the shard, a game id twice with different content is an
 // error, identical duplicates are kept once; every game is replayed through its game's rules
-// (records/log_check.hpp) before it is written. The output is written to a temporary file and
-// renamed, so an interrupted merge never leaves a half-written log at --out; `--out X.jsonl.gz`
-// or `X.jsonl.zst` writes it compressed.
+// (records/log_check.hpp) before it is written. An SPRT decision line is kept (after the games)
+// when the inputs agree on it, and dropped with a warning when two differ. The output is
+// written to a temporary file and renamed, so an interrupted merge never leaves a half-written
+// log at --out; `--out X.jsonl.gz` or `X.jsonl.zst` writes it compressed.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -36,7 +37,7 @@ int run_merge(const std::vector<std::string>& args) {
   records::check_log_games(set.run, set.games, where(inputs.front(), 1));
   for (const auto& w : set.warnings) std::cerr << "warning: " << w << "\n";
 
-  selfplay::write_log_file(out, set.run, set.games);
+  selfplay::write_log_file(out, set.run, set.games, set.decision);
 
   std::int64_t missing = 0;
   if (set.run.shard_count == 1) missing = set.run.games - static_cast<std::int64_t>(set.games.size());
@@ -48,6 +49,7 @@ int run_merge(const std::vector<std::string>& args) {
                                 {"torn_tails", set.torn_tails},
                                 {"games_requested", set.run.games},
                                 {"missing", missing},
+                                {"sprt_decision", set.decision.has_value()},
                                 {"out", out}}
                      .dump(2)
               << "\n";

@@ -18,6 +18,10 @@ namespace arena::cli {
 
 namespace {
 
+/// Exit status of a run in which an engine forfeited every one of its games (1 is an internal
+/// error, 2 bad input, 130 an interrupted run).
+constexpr int kAllForfeitStatus = 3;
+
 /// The command line as a shell would need it to run again.
 std::string shell_words(const std::vector<std::string>& words) {
   std::string out;
@@ -43,9 +47,15 @@ int run_selfplay(const std::vector<std::string>& args) {
   bool json = false;
   desc.add_options()("json", po::bool_switch(&json), "print the summary as one JSON document");
   po::variables_map vm;
-  if (!parse_options("selfplay", "--engine CFG --engine CFG [options]", desc, {}, args, vm)) {
+  if (!parse_options("selfplay",
+                     "--engine CFG --engine CFG [options]\n\n"
+                     "exit status: 0 done (or decided by the SPRT), 2 bad input, 3 an engine "
+                     "forfeited every one of\nits games (timeout, crash, illegal move), 130 "
+                     "interrupted (the same command resumes), 1 internal error",
+                     desc, {}, args, vm)) {
     return 0;
   }
+  opts.seed_given = vm.count("seed") != 0U;
   opts.command_line = {"arena", "selfplay"};
   opts.command_line.insert(opts.command_line.end(), args.begin(), args.end());
 
@@ -78,7 +88,8 @@ int run_selfplay(const std::vector<std::string>& args) {
     return 130;
   }
   if (opts.out.empty() && !json) std::cerr << "log written to " << summary.log_path << "\n";
-  return 0;
+  // A run in which an engine forfeited every game measured nothing about it.
+  return summary.all_forfeit_engines.empty() ? 0 : kAllForfeitStatus;
 }
 
 }  // namespace arena::cli

@@ -133,7 +133,9 @@ void pairs_table(const std::string& table_id, const std::vector<analysis::PairRe
       const std::string verdict = t.state == analysis::SprtState::AcceptH1   ? "H1 accepted"
                                   : t.state == analysis::SprtState::AcceptH0 ? "H0 accepted"
                                                                              : "continue";
-      out << td("verdict", verdict, std::string(analysis::state_name(t.state)), "l");
+      const std::string recorded =
+          p.decision ? " (recorded at pair " + std::to_string(p.decision->pairs) + ")" : "";
+      out << td("verdict", verdict + recorded, std::string(analysis::state_name(t.state)), "l");
     } else {
       out << td("llr", "-") << td("bounds", "-") << td("sprt", "none", "", "l") << td("verdict", "-", "", "l");
     }

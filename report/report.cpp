@@ -150,7 +150,7 @@ Report build_report(const ReportOptions& options) {
     for (const auto& e : log.file.run.engines) engines.push_back({{"name", e.name}, {"hash", e.hash}});
     runs.push_back({{"log", log.file.path}, {"game", log.file.run.game}, {"engines", engines},
                     {"games", log.file.games.size()}, {"round", log.round},
-                    {"counted", log.known_game}});
+                    {"counted", log.known_game && log.file.run.game == stats.game}});
   }
   nlohmann::json by_log = nlohmann::json::array();
   for (const auto& log : stats.sprt_by_log) {

@@ -40,6 +40,14 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
   std::vector<selfplay::LogFile> files;
   for (const auto& log : logs) {
     if (!log.known_game) continue;
+    // Logs of another game than the first are never counted with it (its engines, lengths and
+    // first-player scores are another game's).
+    if (!counted.empty() && log.file.run.game != counted.front()->file.run.game) {
+      problems.push_back(log.file.path + ": a " + log.file.run.game + " log, not counted with the " +
+                         counted.front()->file.run.game + " logs (" + counted.front()->file.path +
+                         "); make a report of each game's logs");
+      continue;
+    }
     counted.push_back(&log);
     files.push_back(log.file);
   }
@@ -55,6 +63,7 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
       combined.one_run = false;
     }
   }
+  if (!counted.empty()) st.game = counted.front()->file.run.game;
   st.outcomes = std::move(combined.games);
   st.engines = std::move(combined.engines);
   st.one_run = combined.one_run;
@@ -73,11 +82,13 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
     std::vector<std::string> names;
     for (const auto& e : log->file.run.engines) names.push_back(e.name);
     LogSprtReport lr{log->label, analysis::analyze_games(own, names, sprt, analysis::RatingOptions{}), {}};
+    if (log->file.decision) analysis::apply_decision(lr.report, *log->file.decision);
     lr.llr_paths = llr_paths(lr.report, own, sprt);
     st.sprt_by_log.push_back(std::move(lr));
   }
   if (st.one_run) st.sprt = first_sprt;
   st.report = analysis::analyze_games(st.outcomes, st.engines, st.sprt, analysis::RatingOptions{});
+  if (st.sprt && combined.decision) analysis::apply_decision(st.report, *combined.decision);
   st.first_player = analysis::match_stats(st.report.summary.first_player);
   st.llr_paths = llr_paths(st.report, st.outcomes, st.sprt);
   return st;

@@ -34,6 +34,7 @@ struct LogSprtReport {
 /// Everything the summary, the charts and `--json` show.
 struct Statistics {
   std::vector<analysis::GameOutcome> outcomes;  ///< counted games (pair ids as analyze makes them)
+  std::string game;                             ///< the game of the counted logs
   std::vector<std::string> engines;             ///< engine order: run records' order
   bool one_run = true;                          ///< all counted logs are of one run (shards)
   std::optional<analysis::SprtParams> sprt;     ///< the run's SPRT (one run only, as analyze)
@@ -44,10 +45,12 @@ struct Statistics {
   std::vector<FirstPlayerReport> first_player_by_log;
 };
 
-/// Statistics of the logs of known games (logs of unknown games are not counted), combined as
+/// Statistics of the logs of known games (logs of unknown games, and logs of another game than
+/// the first counted log's, are not counted: each is a problem), combined as
 /// `arena analyze` combines its LOG arguments: engines in run-record order; logs of one run
 /// (shards) merged by game id with the run's SPRT; logs of different runs with disjoint pair
-/// ids and no common SPRT (each such log's own SPRT goes to sprt_by_log). Problems (a malformed
+/// ids and no common SPRT (each such log's own SPRT goes to sprt_by_log). A recorded SPRT
+/// decision is reported as the verdict (analysis::apply_decision). Problems (a malformed
 /// SPRT spec, shards that disagree) are added to `problems`.
 [[nodiscard]] Statistics compute_statistics(const std::vector<InputLog>& logs,
                                             std::vector<std::string>& problems);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -71,12 +72,20 @@ T field(const json& j, const char* key, const std::string& where) {
   }
 }
 
+/// Every Termination value in enum order, one per name above.
+constexpr auto kTerminations = [] {
+  std::array<Termination, std::size(kTerminationNames)> all{};
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<Termination>(i);
+  return all;
+}();
+
 Termination parse_termination(const std::string& text, const std::string& where) {
-  for (int i = 0; i < 5; ++i) {
-    if (text == kTerminationNames[i]) return static_cast<Termination>(i);
+  std::string expected;
+  for (const Termination t : kTerminations) {
+    if (text == termination_name(t)) return t;
+    expected += std::string(expected.empty() ? "" : ", ") + termination_name(t);
   }
-  throw InputError(where + "unknown termination '" + text +
-                   "' (expected normal, illegal-move, crash, timeout or adjudicated)");
+  throw InputError(where + "unknown termination '" + text + "' (expected one of " + expected + ")");
 }
 
 ordered_json limits_json(const LogLimits& l) {
@@ -96,6 +105,7 @@ LogLimits limits_from_json(const json& j, const std::string& where) {
 ordered_json identity(const GameRecord& g) {
   ordered_json j = to_json(g);
   j.erase("ms");
+  j.erase("after_decision");
   if (auto it = j.find("evals"); it != j.end()) {
     for (auto& e : *it) {
       if (e.is_object()) e.erase("ms");
@@ -107,6 +117,12 @@ ordered_json identity(const GameRecord& g) {
 }  // namespace
 
 const char* termination_name(Termination t) { return kTerminationNames[static_cast<int>(t)]; }
+
+std::span<const Termination> all_terminations() { return kTerminations; }
+
+bool is_forfeit(Termination t) {
+  return t == Termination::IllegalMove || t == Termination::Crash || t == Termination::Timeout;
+}
 
 std::string GameRecord::result() const {
   return score > 0 ? "1-0" : score < 0 ? "0-1" : "1/2-1/2";
@@ -177,7 +193,26 @@ ordered_json to_json(const GameRecord& g) {
   }
   j["ms"] = g.ms;
   j["seed"] = g.seed;
+  if (g.after_decision) j["after_decision"] = true;
   return j;
+}
+
+ordered_json to_json(const analysis::SprtDecision& d) {
+  const analysis::SprtResult& r = d.result;
+  return ordered_json{{"type", "sprt"},
+                      {"first", d.first},
+                      {"second", d.second},
+                      {"pairs", d.pairs},
+                      {"games", d.games},
+                      {"llr", r.llr},
+                      {"bounds", {r.bounds.lower, r.bounds.upper}},
+                      {"elo0", r.elo0},
+                      {"elo1", r.elo1},
+                      {"alpha", r.alpha},
+                      {"beta", r.beta},
+                      {"model", analysis::model_name(r.model)},
+                      {"over", r.pentanomial ? "pairs" : "games"},
+                      {"verdict", analysis::state_name(r.state)}};
 }
 
 RunRecord run_record_from_json(const json& j, const std::string& where) {
@@ -261,12 +296,44 @@ GameRecord game_record_from_json(const json& j, const std::string& where) {
   }
   g.ms = field<double>(j, "ms", where);
   g.seed = field<std::uint64_t>(j, "seed", where);
+  if (j.contains("after_decision")) g.after_decision = field<bool>(j, "after_decision", where);
   return g;
 }
 
 const LogLimits& engine_limits(const RunRecord& r, std::size_t index) {
   const auto& own = r.engines.at(index).limits;
   return own ? *own : r.limits;
+}
+
+analysis::SprtDecision sprt_decision_from_json(const json& j, const std::string& where) {
+  if (!j.is_object() || field<std::string>(j, "type", where) != "sprt") {
+    throw InputError(where + "expected an SPRT decision ({\"type\":\"sprt\",...})");
+  }
+  analysis::SprtDecision d;
+  d.first = field<std::string>(j, "first", where);
+  d.second = field<std::string>(j, "second", where);
+  d.pairs = field<std::int64_t>(j, "pairs", where);
+  d.games = field<std::int64_t>(j, "games", where);
+  analysis::SprtResult& r = d.result;
+  r.llr = field<double>(j, "llr", where);
+  const auto bounds = field<std::vector<double>>(j, "bounds", where);
+  if (bounds.size() != 2 || !(bounds[0] < bounds[1])) {
+    throw InputError(where + "'bounds' must be [lower, upper] with lower < upper");
+  }
+  r.bounds = {bounds[0], bounds[1]};
+  r.elo0 = field<double>(j, "elo0", where);
+  r.elo1 = field<double>(j, "elo1", where);
+  r.alpha = field<double>(j, "alpha", where);
+  r.beta = field<double>(j, "beta", where);
+  r.model = analysis::parse_sprt_model(j.contains("model") ? field<std::string>(j, "model", where)
+                                                           : std::string("logistic"));
+  r.unit = analysis::model_unit(r.model);
+  r.pentanomial = !j.contains("over") || field<std::string>(j, "over", where) == "pairs";
+  const std::string verdict = field<std::string>(j, "verdict", where);
+  const auto state = analysis::parse_verdict(verdict);
+  if (!state) throw InputError(where + "verdict '" + verdict + "' (expected H0 or H1)");
+  r.state = *state;
+  return d;
 }
 
 std::optional<std::string> run_record_difference(const RunRecord& a, const RunRecord& b,
@@ -349,7 +416,16 @@ LogFile read_log_file(const std::string& path) {
     if (j.is_object() && j.contains("type") && j["type"] == "run") {
       throw InputError(at + "a second run record (logs of several runs concatenated?)");
     }
-    // Step 3: game records; duplicates must agree.
+    if (j.is_object() && j.value("type", "") == "sprt") {
+      // Step 3: the SPRT decision, at most one.
+      analysis::SprtDecision d = sprt_decision_from_json(j, at);
+      if (log.decision && to_json(*log.decision) != to_json(d)) {
+        throw InputError(at + "a second SPRT decision that differs from the first");
+      }
+      log.decision = std::move(d);
+      continue;
+    }
+    // Step 4: game records; duplicates must agree.
     GameRecord g = game_record_from_json(j, at);
     g.origin = at;
     if (g.id >= log.run.games) {
@@ -385,6 +461,7 @@ LogSet read_logs(const std::vector<std::string>& paths) {
   if (paths.empty()) throw InputError("no log files given");
   LogSet set;
   std::map<std::int64_t, std::pair<GameRecord, std::string>> by_id;  // id -> record, file
+  std::optional<std::string> decision_from;  // the file whose decision was taken
   for (std::size_t f = 0; f < paths.size(); ++f) {
     LogFile log = read_log_file(paths[f]);
     set.lines_read += log.lines;
@@ -400,6 +477,16 @@ LogSet read_logs(const std::vector<std::string>& paths) {
                log.run.shard_count != set.run.shard_count) {
       set.run.shard_index = 0;
       set.run.shard_count = 1;
+    }
+    if (log.decision) {
+      if (!decision_from) {
+        set.decision = log.decision;
+        decision_from = paths[f];
+      } else if (set.decision && to_json(*set.decision) != to_json(*log.decision)) {
+        set.warnings.push_back(paths[f] + ": its SPRT decision differs from " + *decision_from +
+                               "'s; neither is kept");
+        set.decision.reset();
+      }
     }
     for (auto& g : log.games) {
       const auto it = by_id.find(g.id);
@@ -422,9 +509,11 @@ LogSet read_logs(const std::vector<std::string>& paths) {
 }
 
 void write_log_file(const std::string& path, const RunRecord& run,
-                    const std::vector<GameRecord>& games) {
+                    const std::vector<GameRecord>& games,
+                    const std::optional<analysis::SprtDecision>& decision) {
   std::string text = to_json(run).dump() + "\n";
   for (const auto& g : games) text += to_json(g).dump() + "\n";
+  if (decision) text += to_json(*decision).dump() + "\n";
   const std::string tmp = path + ".partial";
   const auto parent = std::filesystem::path(path).parent_path();
   std::error_code ec;
@@ -497,6 +586,8 @@ LogWriter::~LogWriter() {
 }
 
 void LogWriter::write(const GameRecord& g) { write_line(to_json(g).dump() + "\n"); }
+
+void LogWriter::write(const analysis::SprtDecision& d) { write_line(to_json(d).dump() + "\n"); }
 
 void LogWriter::write_line(const std::string& text) {
   // A compressed log gets one complete frame per line, so a crash tears at most the last one.

@@ -1,5 +1,6 @@
 // Game logs: JSON Lines, append-only (design.md, "Game logs"). Line 1 of a log is the run
-// record (`"type":"run"`), every further line one finished game (`"type":"game"`). A game line
+// record (`"type":"run"`), every further line one finished game (`"type":"game"`) or, once, the
+// SPRT's decision (`"type":"sprt"`). A game line
 // is written whole with one write(2) and counts only once it is complete, so a crash or SIGKILL
 // leaves at most a torn last line, which readers drop with a warning.
 //
@@ -21,18 +22,26 @@
 //   game units), result ("1-0" | "0-1" | "1/2-1/2"), termination ("normal" | "illegal-move" |
 //   "crash" | "timeout" | "adjudicated"), reason ("" for normal), evals (present only with
 //   record_evals: one entry per element of `moves`, {score (mover's view, centi-units), depth,
-//   nodes, ms} or null when the move was not searched), ms (wall time of the game), seed.
+//   nodes, ms} or null when the move was not searched), ms (wall time of the game), seed,
+//   after_decision (optional, written only as true: the game finished after the SPRT decided
+//   and does not change the verdict).
+// SPRT decision (written once, after the game that decided; optional on read):
+//   type "sprt", first, second (the pairing's engines), pairs (complete pairs counted), games,
+//   llr, bounds [lower, upper], elo0, elo1, alpha, beta, model ("logistic" | "normalized" |
+//   "bayeselo"), over ("pairs" | "games"), verdict ("H0" | "H1").
 #pragma once
 
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "analysis/sprt.hpp"
 #include "selfplay/log_codec.hpp"
 
 namespace arena::selfplay {
@@ -93,6 +102,13 @@ enum class Termination { Normal, IllegalMove, Crash, Timeout, Adjudicated };
 /// "normal", "illegal-move", "crash", "timeout", "adjudicated".
 [[nodiscard]] const char* termination_name(Termination t);
 
+/// Every termination kind, in enum order (so counts over them pick up a new kind by itself).
+[[nodiscard]] std::span<const Termination> all_terminations();
+
+/// Whether `t` is a loss by fault of the loser's program (illegal move, crash, timeout), as
+/// opposed to a game played out, resigned or adjudicated.
+[[nodiscard]] bool is_forfeit(Termination t);
+
 /// The engine's view of one move (the tuner's label): search score from the mover's view in
 /// centi-units, completed depth (plies), nodes searched and the move's wall time.
 struct MoveEval {
@@ -120,6 +136,7 @@ struct GameRecord {
   std::vector<std::optional<MoveEval>> evals;  ///< empty, or one per element of `moves`
   double ms = 0.0;                       ///< wall time of the whole game
   std::uint64_t seed = 0;                ///< the game's seed (derived from run seed and id)
+  bool after_decision = false;           ///< finished after the SPRT decided (not counted by it)
   /// "FILE:LINE: " of the line it was read from ("" when not read from a file); not written,
   /// not compared. For messages of later checks (log_check.hpp).
   std::string origin;
@@ -128,7 +145,8 @@ struct GameRecord {
   [[nodiscard]] std::string result() const;
   /// opening followed by moves: the whole game from the initial position.
   [[nodiscard]] std::vector<std::string> transcript() const;
-  /// Equality ignores timing (`ms` here and in evals): a replayed game compares equal.
+  /// Equality ignores timing (`ms` here and in evals) and `after_decision`: a replayed game
+  /// compares equal.
   bool operator==(const GameRecord& o) const;
 };
 
@@ -136,11 +154,14 @@ struct GameRecord {
 /// above ("type" first, so `grep '"type":"run"'` and a human find their way).
 [[nodiscard]] nlohmann::ordered_json to_json(const RunRecord& r);
 [[nodiscard]] nlohmann::ordered_json to_json(const GameRecord& g);
+[[nodiscard]] nlohmann::ordered_json to_json(const analysis::SprtDecision& d);
 
 /// Parses a record. Throws InputError prefixed with `where` ("FILE:LINE: ") naming the
 /// missing or mistyped field.
 [[nodiscard]] RunRecord run_record_from_json(const nlohmann::json& j, const std::string& where);
 [[nodiscard]] GameRecord game_record_from_json(const nlohmann::json& j, const std::string& where);
+[[nodiscard]] analysis::SprtDecision sprt_decision_from_json(const nlohmann::json& j,
+                                                             const std::string& where);
 
 /// Engine `index`'s effective limits: its own when recorded, else the run's.
 [[nodiscard]] const LogLimits& engine_limits(const RunRecord& r, std::size_t index);
@@ -158,6 +179,7 @@ struct LogFile {
   std::string path;
   RunRecord run;
   std::vector<GameRecord> games;    ///< in file order; identical duplicates kept once
+  std::optional<analysis::SprtDecision> decision;  ///< the SPRT decision line, if any
   std::int64_t lines = 0;           ///< game lines read, identical duplicates included
   bool torn_tail = false;           ///< the last line was incomplete and was dropped
   std::uint64_t intact_bytes = 0;   ///< file size without the torn tail (for truncation)
@@ -168,14 +190,18 @@ struct LogFile {
 /// end in '\n', or a compressed log's last frame cut short, is a torn write: dropped with a
 /// warning (FILE:LINE). Throws InputError naming FILE:LINE for: an unreadable file, an empty
 /// file, a first line that is not a run record, any other malformed line or record, a format
-/// version other than kLogFormatVersion, a second run record, and a duplicate game id whose
-/// content differs (an identical duplicate is kept once, with a warning).
+/// version other than kLogFormatVersion, a second run record, a second SPRT decision that
+/// differs from the first, and a duplicate game id whose content differs (an identical
+/// duplicate is kept once, with a warning).
 [[nodiscard]] LogFile read_log_file(const std::string& path);
 
 /// Several logs of one run (e.g. shards), combined.
 struct LogSet {
   RunRecord run;                    ///< the first file's; shard set to 0/1 when files differ
   std::vector<GameRecord> games;    ///< sorted by id, each id once
+  /// The files' SPRT decision when they agree (or one file has one); none, with a warning,
+  /// when two files record different decisions (shards deciding on their own).
+  std::optional<analysis::SprtDecision> decision;
   std::vector<std::string> warnings;
   std::int64_t lines_read = 0;      ///< game lines over all files, duplicates included
   std::int64_t duplicates = 0;      ///< identical duplicate game lines dropped
@@ -189,11 +215,13 @@ struct LogSet {
 [[nodiscard]] LogSet read_logs(const std::vector<std::string>& paths);
 
 /// Writes a whole log at once (merge): the run record and `games`, a compressed path (`.gz`,
-/// `.zst`) as one frame (a better ratio than a frame per line), through "PATH.partial" renamed
+/// `.zst`) as one frame (a better ratio than a frame per line), the SPRT `decision` line after
+/// the games when given, through "PATH.partial" renamed
 /// over `path`, so an interrupted write never leaves a half log there. Throws InputError when
 /// the file cannot be written.
 void write_log_file(const std::string& path, const RunRecord& run,
-                    const std::vector<GameRecord>& games);
+                    const std::vector<GameRecord>& games,
+                    const std::optional<analysis::SprtDecision>& decision = std::nullopt);
 
 /// Appends records to a log, one whole line per write(2), safe to call from many threads. A
 /// compressed path (`.gz`, `.zst`) gets one complete gzip member / zstd frame per line. The
@@ -218,6 +246,8 @@ class LogWriter {
   /// file on an I/O error (disk full, file size limit): the file is cut back to its last
   /// whole line first, and every later write throws the same error.
   void write(const GameRecord& g);
+  /// Writes the SPRT decision line (same guarantees as write(GameRecord)).
+  void write(const analysis::SprtDecision& d);
   [[nodiscard]] const std::string& path() const { return path_; }
 
  private:

@@ -17,16 +17,23 @@ void add_points(analysis::WdlCounts& wdl, double points) {
   }
 }
 
+void add_termination(TerminationCounts& t, Termination kind, bool forfeit) {
+  ++t.games;
+  ++t.by_kind[static_cast<std::size_t>(kind)];
+  if (forfeit) ++t.forfeits;
+}
+
 }  // namespace
 
 MatchTally::MatchTally(std::vector<std::string> names, const Schedule& schedule)
-    : schedule_(schedule) {
+    : schedule_(schedule), names_(std::move(names)), engine_ends_(names_.size()) {
   for (const auto& p : schedule.pairings()) {
     analysis::PairCounts c;
-    c.a = names[static_cast<std::size_t>(p.a)];
-    c.b = names[static_cast<std::size_t>(p.b)];
+    c.a = names_[static_cast<std::size_t>(p.a)];
+    c.b = names_[static_cast<std::size_t>(p.b)];
     counts_.push_back(std::move(c));
   }
+  pairing_ends_.resize(counts_.size());
 }
 
 bool MatchTally::add(const GameRecord& g) {
@@ -38,6 +45,13 @@ bool MatchTally::add(const GameRecord& g) {
   const double a_points = a_first ? first_points : 1.0 - first_points;
   add_points(c.wdl, a_points);
   add_points(a_first ? c.a_first : c.a_second, a_points);
+  const bool forfeit = is_forfeit(g.termination);
+  add_termination(pairing_ends_[static_cast<std::size_t>(seats.pairing)], g.termination, forfeit);
+  const int loser = g.score < 0 ? seats.first : seats.second;
+  for (const int engine : {seats.first, seats.second}) {
+    add_termination(engine_ends_[static_cast<std::size_t>(engine)], g.termination,
+                    forfeit && engine == loser);
+  }
 
   // A pair completes when its second game arrives; until then it is incomplete.
   const auto it = half_pairs_.find(g.pair);

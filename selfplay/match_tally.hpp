@@ -1,5 +1,6 @@
 // Live match counts of a run: per engine pairing, W/D/L and pentanomial counts over complete
-// pairs, updated one game at a time (O(1) per game) and counted exactly as
+// pairs, and per pairing and per engine how the games ended (every Termination kind), updated
+// one game at a time (O(1) per game) and counted exactly as
 // analysis::summarize_games counts a finished log, so the progress line, the SPRT stop and the
 // final summary agree with `arena analyze`.
 #pragma once
@@ -15,6 +16,17 @@
 
 namespace arena::selfplay {
 
+/// How the games of one engine (or one pairing) ended: counts indexed by Termination.
+struct TerminationCounts {
+  std::vector<std::int64_t> by_kind = std::vector<std::int64_t>(all_terminations().size(), 0);
+  std::int64_t games = 0;
+  std::int64_t forfeits = 0;  ///< games lost by the engine's own forfeit (is_forfeit); for a
+                              ///< pairing: games ended by any forfeit
+  [[nodiscard]] std::int64_t of(Termination t) const {
+    return by_kind[static_cast<std::size_t>(t)];
+  }
+};
+
 class MatchTally {
  public:
   /// `names`: engine names by index; `schedule`: maps a game id to its pairing and seats.
@@ -29,10 +41,22 @@ class MatchTally {
     return counts_[static_cast<std::size_t>(pairing)];
   }
   [[nodiscard]] int pairings() const { return static_cast<int>(counts_.size()); }
+  /// How pairing i's games ended.
+  [[nodiscard]] const TerminationCounts& pairing_terminations(int pairing) const {
+    return pairing_ends_[static_cast<std::size_t>(pairing)];
+  }
+  /// How engine e's games ended (its forfeits: the games it lost by a forfeit).
+  [[nodiscard]] const TerminationCounts& engine_terminations(int engine) const {
+    return engine_ends_[static_cast<std::size_t>(engine)];
+  }
+  [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
 
  private:
   const Schedule& schedule_;
+  std::vector<std::string> names_;
   std::vector<analysis::PairCounts> counts_;
+  std::vector<TerminationCounts> pairing_ends_;
+  std::vector<TerminationCounts> engine_ends_;
   std::unordered_map<std::int64_t, double> half_pairs_;  ///< pair id -> a's points in its game
   std::int64_t games_ = 0;
 };

@@ -42,6 +42,7 @@
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/run_setup.hpp"
+#include "selfplay/run_recorder.hpp"
 #include "selfplay/runner.hpp"
 #include "selfplay/signal_watcher.hpp"
 #include "selfplay/summary.hpp"
@@ -181,10 +182,15 @@ class BatchPlayer {
 /// a log write error) prints the error and ends the whole job (MPI_Abort): the log holds only
 /// whole lines and the same command resumes it.
 template <core::Game G>
-std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
+std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
                                                 PlayerFactory<G> factory = nullptr) {
   const mpi::Session session;
   const bool coordinator = session.rank() == 0;
+  // Every rank plays with rank 0's seed (given, resumed or drawn there).
+  SelfplayOptions opts = given;
+  if (coordinator) opts = with_resolved_seed(given);
+  opts.seed = session.broadcast(opts.seed);
+  opts.seed_given = true;
 
   // Step 1: every rank prepares the run (configs, rules, openings); rank 0 also the log.
   std::optional<GameSetup<G>> game;
@@ -249,16 +255,12 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
   summary.games_requested = setup.schedule.shard_games();
   summary.warnings = resume->warnings;
   for (const auto& w : resume->warnings) std::cerr << "warning: " << w << "\n";
-  MatchTally tally(setup.names, setup.schedule);
-  for (const auto& g : resume->games) tally.add(g);
-  const auto sprt_decided = [&] {
-    return setup.sprt && analysis::pair_sprt(tally.counts(0), *setup.sprt).state !=
-                              analysis::SprtState::Continue;
-  };
+  summary.seed = opts.seed;
+  RunRecorder recorder(setup, *resume, *writer);
   const std::vector<std::int64_t> pending_list = pending_ids(setup.schedule, resume->games);
   std::deque<std::int64_t> pending(pending_list.begin(), pending_list.end());
   std::atomic<bool> stopping = false;
-  if (sprt_decided()) {
+  if (recorder.decided()) {
     stopping = true;
     summary.sprt_stopped = true;
   }
@@ -276,13 +278,12 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
   std::int64_t played = 0;
   const auto record = [&](const std::vector<GameRecord>& games) {
     for (const auto& g : games) {
-      writer->write(g);
       ++played;
-      if (tally.add(g) && sprt_decided() && !summary.sprt_stopped) {
+      if (recorder.record(g)) {
         summary.sprt_stopped = true;
         stopping = true;
       }
-      progress.update(tally, played);
+      progress.update(recorder.tally(), played);
     }
   };
 
@@ -348,13 +349,17 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& opts,
     session.abort(1);
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  progress.finish(tally, played);
+  progress.finish(recorder.tally(), played);
 
   summary.games_played = played;
-  summary.games_logged = tally.games();
+  summary.games_logged = recorder.tally().games();
   summary.games_per_second =
       summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
-  summary.pairings = summarize(tally, setup.sprt);
+  const std::size_t known_warnings = summary.warnings.size();
+  fill_results(summary, recorder.tally(), setup.sprt, recorder.decision());
+  for (std::size_t i = known_warnings; i < summary.warnings.size(); ++i) {
+    std::cerr << "warning: " << summary.warnings[i] << "\n";
+  }
   return summary;
 }
 

@@ -73,6 +73,11 @@ Message Session::receive(int source) const {
   return receive_probed(status);
 }
 
+std::uint64_t Session::broadcast(std::uint64_t value) const {
+  MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return value;
+}
+
 bool Session::all_ok(bool ok) const {
   int mine = ok ? 1 : 0;
   int all = 0;
@@ -94,6 +99,7 @@ Session::~Session() = default;
 void Session::send(int /*dest*/, Tag /*tag*/, const std::string& /*payload*/) const {}
 std::optional<Message> Session::try_receive() const { return std::nullopt; }
 Message Session::receive(int /*source*/) const { return {}; }
+std::uint64_t Session::broadcast(std::uint64_t value) const { return value; }
 bool Session::all_ok(bool ok) const { return ok; }
 void Session::abort(int status) const { std::exit(status); }
 

@@ -5,6 +5,7 @@
 // created the Session calls into MPI (MPI_THREAD_FUNNELED).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -50,6 +51,8 @@ class Session {
   [[nodiscard]] std::optional<Message> try_receive() const;
   /// Waits for the next message from rank `source`.
   [[nodiscard]] Message receive(int source) const;
+  /// Collective: rank 0's `value` on every rank.
+  [[nodiscard]] std::uint64_t broadcast(std::uint64_t value) const;
   /// Collective: true when `ok` is true on every rank.
   [[nodiscard]] bool all_ok(bool ok) const;
   /// Ends every rank of the job with `status` (after an error a peer cannot learn of).

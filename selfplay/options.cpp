@@ -26,8 +26,9 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
        "number of games (ids 0..N-1; games 2k and 2k+1 share an opening, seats swapped)")
       ("threads", po::value(&opts.threads)->default_value(opts.threads),
        "games played at once")
-      ("seed", po::value(&opts.seed)->default_value(opts.seed),
-       "run seed: openings and every game's seed derive from it")
+      ("seed", po::value(&opts.seed),
+       "run seed: openings and every game's seed derive from it (default: the resumed log's "
+       "seed, else a fresh random one, printed on stderr and recorded in the log)")
       ("openings", po::value(&opts.openings)->default_value(opts.openings),
        "random:K (K random plies per pair) or a FILE with one opening per line")
       ("opening-order", po::value(&opts.opening_order)->default_value(opts.opening_order),

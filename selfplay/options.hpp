@@ -21,6 +21,7 @@ struct SelfplayOptions {
   std::int64_t games = 100;
   int threads = 1;
   std::uint64_t seed = 1;
+  bool seed_given = true;               ///< false: resolve_seed() resumes or draws the seed
   std::string openings = "random:4";    ///< "random:K" or a file
   std::string opening_order = "sequential";
   std::string format = "round-robin";

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 
 namespace arena::selfplay {
 
@@ -18,28 +19,60 @@ analysis::GameOutcome outcome_of(const GameRecord& game) {
   return o;
 }
 
-CombinedOutcomes combine_logs(const std::vector<LogFile>& files, bool separate) {
-  CombinedOutcomes out;
+std::string engine_label(const std::vector<LogFile>& files, const LogEngine& engine) {
+  std::vector<std::string> hashes;  // the distinct hashes logged under engine.name
   for (const auto& f : files) {
     for (const auto& e : f.run.engines) {
-      if (std::find(out.engines.begin(), out.engines.end(), e.name) == out.engines.end()) {
-        out.engines.push_back(e.name);
+      if (e.name == engine.name && std::find(hashes.begin(), hashes.end(), e.hash) == hashes.end()) {
+        hashes.push_back(e.hash);
       }
     }
-    if (run_record_difference(files.front().run, f.run, true)) out.one_run = false;
   }
+  if (hashes.size() <= 1) return engine.name;
+  for (std::size_t digits = 4; digits < engine.hash.size(); ++digits) {
+    const std::string mine = engine.hash.substr(0, digits);
+    const bool unique = std::none_of(hashes.begin(), hashes.end(), [&](const std::string& h) {
+      return h != engine.hash && h.substr(0, digits) == mine;
+    });
+    if (unique) return engine.name + "@" + mine;
+  }
+  return engine.name + "@" + engine.hash;
+}
+
+CombinedOutcomes combine_logs(const std::vector<LogFile>& files, bool separate) {
+  CombinedOutcomes out;
+  // Step 1: the engines under their labels, and whether the files are one run.
+  std::vector<std::map<std::string, std::string>> label_of(files.size());  // per file: name -> label
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    for (const auto& e : files[i].run.engines) {
+      const std::string label = engine_label(files, e);
+      label_of[i][e.name] = label;
+      if (std::find(out.engines.begin(), out.engines.end(), label) == out.engines.end()) {
+        out.engines.push_back(label);
+      }
+    }
+    if (run_record_difference(files.front().run, files[i].run, true)) out.one_run = false;
+  }
+  // Step 2: one run: merged by id (its engines carry their plain names).
   if (out.one_run && !separate && files.size() > 1) {
     std::vector<std::string> paths;
     for (const auto& f : files) paths.push_back(f.path);
-    for (const auto& g : read_logs(paths).games) out.games.push_back(outcome_of(g));
+    LogSet set = read_logs(paths);
+    for (const auto& g : set.games) out.games.push_back(outcome_of(g));
+    out.decision = std::move(set.decision);
     return out;
   }
+  if (out.one_run && files.size() == 1) out.decision = files.front().decision;
+  // Step 3: several runs (or `separate`): one after another, pair ids made disjoint.
   std::int64_t offset = 0;
-  for (const auto& f : files) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
     std::int64_t max_pair = 0;
-    for (const auto& g : f.games) {
+    for (const auto& g : files[i].games) {
       out.games.push_back(outcome_of(g));
-      if (!out.one_run || separate) *out.games.back().pair += offset;
+      analysis::GameOutcome& o = out.games.back();
+      if (const auto it = label_of[i].find(o.first); it != label_of[i].end()) o.first = it->second;
+      if (const auto it = label_of[i].find(o.second); it != label_of[i].end()) o.second = it->second;
+      if (!out.one_run || separate) *o.pair += offset;
       max_pair = std::max(max_pair, g.pair);
     }
     offset += max_pair + 1;

@@ -4,6 +4,7 @@
 // (each run numbers its pairs from 0).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,12 +22,21 @@ struct CombinedOutcomes {
   std::vector<analysis::GameOutcome> games;
   std::vector<std::string> engines;  ///< union of the run records' engines, first file first
   bool one_run = true;               ///< every run record agrees (apart from the shard)
+  /// One run only: its recorded SPRT decision (read_logs' rule for several files).
+  std::optional<analysis::SprtDecision> decision;
 };
+
+/// The name an engine is shown under: `name`, or `name@HASH` (the shortest prefix of at least
+/// 4 hex digits of its config hash that tells it apart) when `files` log that name with more
+/// than one config hash. An engine is its name and its config (the hash covers the config's
+/// game too), so two such engines are never counted as one.
+[[nodiscard]] std::string engine_label(const std::vector<LogFile>& files, const LogEngine& engine);
 
 /// Combines `files` (read with read_log_file). Logs of one run (one file, or shards) are merged
 /// by the shared reader read_logs (identical duplicates kept once, sorted by id) and keep their
 /// pair ids; logs of different runs, or any logs when `separate` is set, are taken one after
-/// another with their pair ids shifted past the previous log's. Throws InputError from
+/// another with their pair ids shifted past the previous log's. Engines are named by
+/// engine_label. Throws InputError from
 /// read_logs (a game id logged twice with different content, naming FILE:LINE).
 [[nodiscard]] CombinedOutcomes combine_logs(const std::vector<LogFile>& files,
                                             bool separate = false);

@@ -5,6 +5,8 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <random>
 #include <set>
 
 #include "engine/core/errors.hpp"
@@ -212,8 +214,40 @@ ResumeState inspect_log(const std::string& path, const RunRecord& record,
   state.resume = true;
   state.intact_bytes = log.intact_bytes;
   state.games = std::move(log.games);
+  state.decision = std::move(log.decision);
   state.warnings = std::move(log.warnings);
   return state;
+}
+
+std::uint64_t resolve_seed(const SelfplayOptions& opts, std::string& source) {
+  source = "given";
+  if (opts.seed_given) return opts.seed;
+  std::error_code ec;
+  if (!opts.out.empty() && std::filesystem::exists(opts.out, ec)) {
+    try {
+      const std::uint64_t seed = read_log_file(opts.out).run.seed;
+      source = "log";
+      return seed;
+    } catch (const InputError&) {
+      // Not a readable log: a fresh run (inspect_log reports what is wrong with the file).
+    }
+  }
+  source = "drawn";
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+SelfplayOptions with_resolved_seed(const SelfplayOptions& opts) {
+  SelfplayOptions out = opts;
+  std::string source;
+  out.seed = resolve_seed(opts, source);
+  out.seed_given = true;
+  if (source == "drawn") {
+    std::cerr << "seed " << out.seed << " (drawn; --seed " << out.seed << " replays this run)\n";
+  } else if (source == "log") {
+    std::cerr << "seed " << out.seed << " (from " << opts.out << ", resumed)\n";
+  }
+  return out;
 }
 
 std::vector<std::int64_t> pending_ids(const Schedule& schedule,

@@ -56,7 +56,8 @@ struct RunSetup {
 struct ResumeState {
   bool resume = false;               ///< the log exists with a run record: append to it
   std::uint64_t intact_bytes = 0;    ///< truncate to this before appending (drops a torn tail)
-  std::vector<GameRecord> games;     ///< games already logged
+  std::vector<GameRecord> games;     ///< games already logged, in file order
+  std::optional<analysis::SprtDecision> decision;  ///< the log's SPRT decision line
   std::vector<std::string> warnings;
 };
 
@@ -70,6 +71,15 @@ struct ResumeState {
 /// The ids of the shard not yet in `done`, in increasing order.
 [[nodiscard]] std::vector<std::int64_t> pending_ids(const Schedule& schedule,
                                                    const std::vector<GameRecord>& done);
+
+/// The run seed: `opts.seed` when `opts.seed_given`; else the seed of the log at `opts.out`
+/// when it holds a run record (a rerun resumes it); else a fresh one from std::random_device.
+/// `source` is set to "given", "log" or "drawn".
+[[nodiscard]] std::uint64_t resolve_seed(const SelfplayOptions& opts, std::string& source);
+
+/// `opts` with its seed resolved (resolve_seed); a drawn or resumed seed is printed on stderr
+/// with the --seed that reproduces the run.
+[[nodiscard]] SelfplayOptions with_resolved_seed(const SelfplayOptions& opts);
 
 /// "runs/selfplay-YYYYmmdd-HHMMSS.jsonl" (UTC) relative to the working folder.
 [[nodiscard]] std::string default_log_path();

@@ -20,13 +20,14 @@
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/run_setup.hpp"
+#include "selfplay/run_recorder.hpp"
 #include "selfplay/runner.hpp"
 #include "selfplay/signal_watcher.hpp"
 #include "selfplay/summary.hpp"
 
 namespace arena::selfplay {
 
-/// Plays the run described by `opts` for game G (the game of the configs; see
+/// Plays the run described by `given` for game G (its seed resolved by with_resolved_seed) (the game of the configs; see
 /// selfplay_game()). `factory` replaces the EnginePlayers built from the configs (tests,
 /// external engines); it is called once per engine before any game to validate.
 /// Errors before the first game are InputErrors (exit 2): see prepare_run and inspect_log;
@@ -35,8 +36,9 @@ namespace arena::selfplay {
 /// scheduling and lets games in flight finish, a second abandons them; `interrupted` is then
 /// set in the summary. Progress goes to stderr unless opts.quiet.
 template <core::Game G>
-SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> factory = nullptr) {
-  // Step 1: checks that need no game, then the game's own (rules, engines, openings).
+SelfplaySummary run_selfplay(const SelfplayOptions& given, PlayerFactory<G> factory = nullptr) {
+  // Step 1: the seed, checks that need no game, then the game's own (rules, engines, openings).
+  const SelfplayOptions opts = with_resolved_seed(given);
   GameSetup<G> game = prepare_game_run<G>(opts, std::move(factory));
   const RunSetup& setup = game.run;
 
@@ -45,6 +47,7 @@ SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> facto
   SelfplaySummary summary;
   summary.game = setup.record.game;
   summary.log_path = setup.log_path;
+  summary.seed = opts.seed;
   summary.games_requested = setup.schedule.shard_games();
   summary.warnings = resume.warnings;
   for (const auto& w : resume.warnings) std::cerr << "warning: " << w << "\n";
@@ -52,36 +55,31 @@ SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> facto
                          ? LogWriter::append(setup.log_path, resume.intact_bytes, opts.fsync)
                          : LogWriter::create(setup.log_path, setup.record, opts.fsync);
 
-  // Step 3: counts so far; an SPRT may already be decided.
-  MatchTally tally(setup.names, setup.schedule);
-  for (const auto& g : resume.games) tally.add(g);
-  const auto sprt_decided = [&] {
-    return setup.sprt &&
-           analysis::pair_sprt(tally.counts(0), *setup.sprt).state != analysis::SprtState::Continue;
-  };
+  // Step 3: counts so far; the SPRT may already be decided (then no game is played).
+  RunRecorder recorder(setup, resume, writer);
   std::vector<std::int64_t> pending = pending_ids(setup.schedule, resume.games);
-  if (sprt_decided()) {
+  if (recorder.decided()) {
     pending.clear();
     summary.sprt_stopped = true;
   }
 
-  // Step 4: play.
+  // Step 4: play. Games are logged by the recorder (calls are serialised by the runner).
   ProgressPrinter progress(!opts.quiet, summary.games_requested, setup.sprt);
   Runner<G>* runner_ptr = nullptr;
   std::int64_t played = 0;
   const auto on_game = [&](const GameRecord& g) {
     ++played;
-    if (tally.add(g) && sprt_decided() && !summary.sprt_stopped) {
+    if (recorder.record(g)) {
       summary.sprt_stopped = true;
       runner_ptr->stop();
     }
-    progress.update(tally, played);
+    progress.update(recorder.tally(), played);
   };
   // Never more workers than games: each worker builds its engines up front.
   const int threads = static_cast<int>(
       std::clamp<std::int64_t>(static_cast<std::int64_t>(pending.size()), 1, opts.threads));
   Runner<G> runner(setup.schedule, game.openings, game.rules, opts.seed, setup.settings,
-                   std::move(pending), game.factory, &writer, on_game, threads);
+                   std::move(pending), game.factory, nullptr, on_game, threads);
   runner_ptr = &runner;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -102,13 +100,17 @@ SelfplaySummary run_selfplay(const SelfplayOptions& opts, PlayerFactory<G> facto
     summary.interrupted = watcher && watcher->first_signal() != 0;
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  progress.finish(tally, played);
+  progress.finish(recorder.tally(), played);
 
   // Step 5: the summary.
   summary.games_played = played;
-  summary.games_logged = tally.games();
+  summary.games_logged = recorder.tally().games();
   summary.games_per_second = summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
-  summary.pairings = summarize(tally, setup.sprt);
+  const std::size_t known_warnings = summary.warnings.size();
+  fill_results(summary, recorder.tally(), setup.sprt, recorder.decision());
+  for (std::size_t i = known_warnings; i < summary.warnings.size(); ++i) {
+    std::cerr << "warning: " << summary.warnings[i] << "\n";
+  }
   return summary;
 }
 

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/report.hpp"
+
 namespace arena::selfplay {
 
 using nlohmann::json;
@@ -47,35 +49,72 @@ std::string duration(double seconds) {
 
 }  // namespace
 
-std::vector<PairingSummary> summarize(const MatchTally& tally,
-                                      const std::optional<analysis::SprtParams>& sprt) {
-  std::vector<PairingSummary> out;
+void fill_results(SelfplaySummary& s, const MatchTally& tally,
+                  const std::optional<analysis::SprtParams>& sprt,
+                  const std::optional<analysis::SprtDecision>& decision) {
+  s.pairings.clear();
+  s.engines.clear();
+  s.all_forfeit_engines.clear();
   for (int i = 0; i < tally.pairings(); ++i) {
     PairingSummary p;
     p.counts = tally.counts(i);
     p.stats = analysis::pair_stats(p.counts);
+    p.terminations = tally.pairing_terminations(i);
     if (sprt) p.sprt = analysis::pair_sprt(p.counts, *sprt);
-    out.push_back(std::move(p));
+    if (decision && decision->first == p.counts.a && decision->second == p.counts.b) {
+      p.sprt_all_games = p.sprt;
+      p.sprt = decision->result;
+      p.decision = decision;
+    }
+    const auto warnings = analysis::interval_warnings(p.counts, p.stats);
+    s.warnings.insert(s.warnings.end(), warnings.begin(), warnings.end());
+    s.pairings.push_back(std::move(p));
+  }
+  // Forfeits: a run of mostly forfeited games measures the clock or the crash, not strength.
+  std::int64_t forfeited = 0;
+  for (const auto& p : s.pairings) forfeited += p.terminations.forfeits;
+  if (tally.games() > 0 && 2 * forfeited > tally.games()) {
+    s.warnings.push_back(std::to_string(forfeited) + " of " + std::to_string(tally.games()) +
+                         " games ended by a forfeit (timeout, crash or illegal move): the results "
+                         "measure the failures, not the engines' strength");
+  }
+  for (int e = 0; e < static_cast<int>(tally.names().size()); ++e) {
+    EngineSummary es{tally.names()[static_cast<std::size_t>(e)], tally.engine_terminations(e)};
+    const auto& t = es.terminations;
+    if (t.games > 0 && t.forfeits == t.games) {
+      s.all_forfeit_engines.push_back(es.name);
+      s.warnings.push_back(es.name + " forfeited every one of its " + std::to_string(t.games) +
+                           " games");
+    }
+    s.engines.push_back(std::move(es));
+  }
+}
+
+namespace {
+
+json terminations_json(const TerminationCounts& t) {
+  json j = json::object();
+  for (const Termination kind : all_terminations()) j[termination_name(kind)] = t.of(kind);
+  return j;
+}
+
+/// "timeout 3, crash 1" for the kinds other than normal that occurred; "" when none did.
+std::string terminations_text(const TerminationCounts& t) {
+  std::string out;
+  for (const Termination kind : all_terminations()) {
+    if (kind == Termination::Normal || t.of(kind) == 0) continue;
+    out += (out.empty() ? "" : ", ") + std::string(termination_name(kind)) + " " +
+           std::to_string(t.of(kind));
   }
   return out;
 }
+
+}  // namespace
 
 json summary_json(const SelfplaySummary& s) {
   json pairs = json::array();
   for (const auto& p : s.pairings) {
     const auto& c = p.counts;
-    json sprt = nullptr;
-    if (p.sprt) {
-      sprt = {{"llr", number(p.sprt->llr)},
-              {"lower", number(p.sprt->bounds.lower)},
-              {"upper", number(p.sprt->bounds.upper)},
-              {"state", analysis::state_name(p.sprt->state)},
-              {"model", analysis::model_name(p.sprt->model)},
-              {"elo0", p.sprt->elo0},
-              {"elo1", p.sprt->elo1},
-              {"alpha", p.sprt->alpha},
-              {"beta", p.sprt->beta}};
-    }
     pairs.push_back({{"first", c.a},
                      {"second", c.b},
                      {"games", c.wdl.games()},
@@ -85,21 +124,37 @@ json summary_json(const SelfplaySummary& s) {
                      {"score", number(p.stats.score)},
                      {"elo", number(p.stats.elo.value)},
                      {"elo_ci95", number(p.stats.elo.ci95)},
+                     {"elo_interval", {number(p.stats.elo.low), number(p.stats.elo.high)}},
+                     {"elo_bound", analysis::elo_bound_json(p.stats.elo)},
                      {"pentanomial", {c.pentanomial.ll, c.pentanomial.ld, c.pentanomial.wl_dd,
                                       c.pentanomial.wd, c.pentanomial.ww}},
                      {"incomplete_pairs", c.incomplete_pairs},
-                     {"sprt", sprt}});
+                     {"terminations", terminations_json(p.terminations)},
+                     {"forfeits", p.terminations.forfeits},
+                     {"sprt", p.sprt ? analysis::decided_sprt_json(*p.sprt, p.decision,
+                                                                   p.sprt_all_games)
+                                     : json(nullptr)}});
+  }
+  json engines = json::array();
+  for (const auto& e : s.engines) {
+    engines.push_back({{"name", e.name},
+                       {"games", e.terminations.games},
+                       {"terminations", terminations_json(e.terminations)},
+                       {"forfeits", e.terminations.forfeits}});
   }
   return {{"game", s.game},
           {"log", s.log_path},
+          {"seed", s.seed},
           {"games_requested", s.games_requested},
           {"games_logged", s.games_logged},
           {"games_played", s.games_played},
-          {"seconds", s.seconds},
+          {"seconds", number(s.seconds)},
           {"games_per_second", number(s.games_per_second)},
           {"interrupted", s.interrupted},
           {"sprt_stopped", s.sprt_stopped},
           {"pairs", pairs},
+          {"engines", engines},
+          {"all_forfeit_engines", s.all_forfeit_engines},
           {"warnings", s.warnings}};
 }
 
@@ -110,18 +165,28 @@ std::string summary_text(const SelfplaySummary& s) {
     const auto& q = c.pentanomial;
     out << c.a << " vs " << c.b << ": " << c.wdl.games() << " games, W-D-L " << c.wdl.wins
         << "-" << c.wdl.draws << "-" << c.wdl.losses << ", score " << fixed(p.stats.score, 3)
-        << ", Elo " << signed_fixed(p.stats.elo.value, 1) << " +- "
-        << fixed(p.stats.elo.ci95, 1) << " (95%)\n"
+        << ", Elo " << analysis::format_elo(p.stats.elo, 1) << " (95%)\n"
         << "  pentanomial [LL LD WL+DD WD WW] = [" << q.ll << " " << q.ld << " " << q.wl_dd
         << " " << q.wd << " " << q.ww << "]";
     if (c.incomplete_pairs > 0) out << ", " << c.incomplete_pairs << " incomplete pair(s)";
     out << "\n";
+    const std::string ends = terminations_text(p.terminations);
+    out << "  terminations: normal " << p.terminations.of(Termination::Normal)
+        << (ends.empty() ? "" : ", " + ends) << "\n";
     if (p.sprt) {
       out << "  SPRT (" << analysis::model_name(p.sprt->model) << ", elo0 " << p.sprt->elo0
           << ", elo1 " << p.sprt->elo1 << "): LLR " << fixed(p.sprt->llr, 2) << " in ["
           << fixed(p.sprt->bounds.lower, 2) << ", " << fixed(p.sprt->bounds.upper, 2) << "] -> "
-          << analysis::state_name(p.sprt->state) << "\n";
+          << analysis::state_name(p.sprt->state);
+      if (p.decision) out << analysis::decision_note(*p.decision, p.sprt_all_games, c.wdl.games());
+      out << "\n";
     }
+  }
+  for (const auto& e : s.engines) {
+    const std::string ends = terminations_text(e.terminations);
+    if (ends.empty()) continue;
+    out << e.name << ": " << e.terminations.games << " games, " << ends << "; lost by its own forfeit "
+        << e.terminations.forfeits << "\n";
   }
   out << s.games_logged << "/" << s.games_requested << " games in the log (" << s.games_played
       << " played now, " << fixed(s.games_per_second, 2) << " games/s)";

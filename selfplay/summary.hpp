@@ -20,32 +20,52 @@ namespace arena::selfplay {
 struct PairingSummary {
   analysis::PairCounts counts;
   analysis::MatchStats stats;
-  std::optional<analysis::SprtResult> sprt;  ///< when the run has an SPRT
+  /// The SPRT as reported: the recorded verdict once decided, else the test over all games.
+  std::optional<analysis::SprtResult> sprt;
+  std::optional<analysis::SprtDecision> decision;  ///< when the SPRT has decided
+  std::optional<analysis::SprtResult> sprt_all_games;  ///< with a decision: over every game
+  TerminationCounts terminations;
+};
+
+/// One engine's games by how they ended.
+struct EngineSummary {
+  std::string name;
+  TerminationCounts terminations;
 };
 
 /// The result of run_selfplay.
 struct SelfplaySummary {
   std::string game;
   std::string log_path;
+  std::uint64_t seed = 0;            ///< the run seed (given or drawn)
   std::int64_t games_requested = 0;  ///< games of this shard
   std::int64_t games_logged = 0;     ///< game lines in the log at the end
   std::int64_t games_played = 0;     ///< games played by this invocation
   double seconds = 0.0;              ///< wall time of the playing phase
   double games_per_second = 0.0;     ///< games_played / seconds
   bool interrupted = false;          ///< stopped by SIGINT/SIGTERM: resume with the same command
-  bool sprt_stopped = false;         ///< stopped because the SPRT crossed a bound
+  bool sprt_stopped = false;         ///< stopped because the SPRT decided (now or before)
   std::vector<PairingSummary> pairings;
-  std::vector<std::string> warnings;  ///< from reading an existing log
+  std::vector<EngineSummary> engines;
+  /// Engines that lost every one of their games (at least one) by their own forfeit.
+  std::vector<std::string> all_forfeit_engines;
+  std::vector<std::string> warnings;  ///< from reading an existing log, forfeits, intervals
 };
 
-/// Statistics of every pairing of `tally`, with the SPRT when `sprt` is set.
-[[nodiscard]] std::vector<PairingSummary> summarize(const MatchTally& tally,
-                                                    const std::optional<analysis::SprtParams>& sprt);
+/// Fills `s.pairings`, `s.engines`, `s.all_forfeit_engines` and adds warnings (most games
+/// forfeited; intervals from too few samples) from the run's counts. The SPRT is `decision`
+/// when the run has one, else the test over all games when `sprt` is set.
+void fill_results(SelfplaySummary& s, const MatchTally& tally,
+                  const std::optional<analysis::SprtParams>& sprt,
+                  const std::optional<analysis::SprtDecision>& decision);
 
-/// The --json document: {game, log, games_requested, games_logged, games_played, seconds,
-/// games_per_second, interrupted, sprt_stopped, pairs: [{first, second, games, wins, draws,
-/// losses, score, elo, elo_ci95, pentanomial [LL, LD, WL+DD, WD, WW], sprt {llr, lower,
-/// upper, state, model, elo0, elo1, alpha, beta} | null}]}. NaN and infinities print as null.
+/// The --json document: {game, log, seed, games_requested, games_logged, games_played,
+/// seconds, games_per_second, interrupted, sprt_stopped, pairs: [{first, second, games, wins,
+/// draws, losses, score, elo, elo_ci95, elo_interval [low, high], elo_bound, pentanomial [LL,
+/// LD, WL+DD, WD, WW], incomplete_pairs, terminations {kind: games, every kind}, forfeits, sprt
+/// {llr, lower, upper, state, model, elo0, elo1, alpha, beta, decided, decision_pairs,
+/// decision_games, llr_all_games} | null}], engines [{name, games, terminations, forfeits}],
+/// all_forfeit_engines, warnings}. No NaN or infinity is printed (null instead).
 [[nodiscard]] nlohmann::json summary_json(const SelfplaySummary& s);
 
 /// The human-readable summary, one block per pairing.

@@ -293,6 +293,73 @@ TEST(AnalyzeCli, SprtRunAndThreeEngineRatings) {
   EXPECT_EQ(j["rating_list"]["unit"], "Elo");
 }
 
+/// two_engine_games() with "new" called "classic".
+std::vector<json> classic_games() {
+  auto games = two_engine_games();
+  for (auto& g : games) {
+    for (const char* seat : {"first", "second"}) {
+      if (g[seat] == "new") g[seat] = "classic";
+    }
+  }
+  return games;
+}
+
+/// `record` with its game set to `game` and engine `index`'s config hash to `hash`.
+json with_identity(json record, const std::string& game, std::size_t index, const std::string& hash) {
+  record["game"] = game;
+  record["engines"][index]["hash"] = hash;
+  return record;
+}
+
+// Regression (issue: an Othello log and a Blokus Duo log, each with an engine `classic`, were
+// merged into one engine in the rating list, game lengths and first-player scores mixed).
+TEST(AnalyzeCli, LogsOfDifferentGamesWithSameNamedEnginesAreAnalysedApart) {
+  const std::string othello =
+      write_log("othello.jsonl", run_record({"classic", "base"}), classic_games());
+  std::vector<json> blokus_games = {game_line(0, "classic", "base", -5), game_line(1, "base", "classic", 3)};
+  blokus_games[0]["moves"] = {"a", "b", "c", "d", "e"};
+  blokus_games[1]["moves"] = {"a", "b", "c", "d", "e"};
+  const std::string blokus = write_log(
+      "blokus.jsonl", with_identity(run_record({"classic", "base"}), "blokus-duo", 0, "fedcba9876543210"),
+      blokus_games);
+  const CommandRun r = analyze(othello + " " + blokus + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  ASSERT_EQ(j["by_game"].size(), 2U) << r.out;
+  const json& o = j["by_game"][0];
+  const json& b = j["by_game"][1];
+  EXPECT_EQ(o["game"], "othello");
+  EXPECT_EQ(o["files"], json({othello}));
+  EXPECT_EQ(o["games"], 7);
+  EXPECT_DOUBLE_EQ(o["average_plies"].get<double>(), 4.0);
+  EXPECT_EQ(o["pairs"][0]["games"], 7);
+  EXPECT_EQ(b["game"], "blokus-duo");
+  EXPECT_EQ(b["games"], 2);
+  EXPECT_DOUBLE_EQ(b["average_plies"].get<double>(), 6.0);
+  EXPECT_EQ(b["pairs"][0]["first"], "classic");
+  EXPECT_EQ(b["pairs"][0]["losses"], 2);  // classic lost both Blokus Duo games
+  EXPECT_THAT(r.err, HasSubstr("2 games"));
+  const CommandRun text = analyze(othello + " " + blokus);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("== othello"));
+  EXPECT_THAT(text.out, HasSubstr("== blokus-duo"));
+}
+
+TEST(AnalyzeCli, OneNameWithTwoConfigsIsTwoEngines) {
+  const std::string a = write_log("a.jsonl", run_record({"classic", "base"}), classic_games());
+  const std::string b = write_log(
+      "b.jsonl", with_identity(run_record({"classic", "base"}), "othello", 0, "fedcba9876543210"),
+      classic_games());
+  const CommandRun r = analyze(a + " " + b + " --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["engines"], json({"classic@0123", "base", "classic@fedc"}));
+  ASSERT_EQ(j["pairs"].size(), 2U);
+  EXPECT_EQ(j["pairs"][0]["games"], 7);
+  EXPECT_EQ(j["pairs"][1]["games"], 7);
+  ASSERT_EQ(j["ratings"].size(), 3U);
+}
+
 TEST(AnalyzeCli, TornLastLineIsAWarningNamingFileAndLine) {
   const std::string log = write_log("torn.jsonl", run_record({"new", "base"}), two_engine_games(),
                                     R"({"type":"game","id":7,"pa)");

@@ -221,6 +221,16 @@ TEST_F(MpiSelfplay, SprtStopsEveryRank) {
   EXPECT_EQ(s["pairs"][0]["sprt"]["state"], "H1");
   const LogFile log = read_log_file(file("sprt.jsonl"));
   EXPECT_EQ(log.lines, s["games_logged"].get<std::int64_t>());
+  // The decision is recorded once; rank 0's drawn seed is the run's; a rerun plays nothing.
+  ASSERT_TRUE(log.decision);
+  EXPECT_EQ(analysis::state_name(log.decision->result.state), s["pairs"][0]["sprt"]["state"]);
+  EXPECT_DOUBLE_EQ(log.decision->result.llr, s["pairs"][0]["sprt"]["llr"].get<double>());
+  EXPECT_EQ(log.run.seed, s["seed"].get<std::uint64_t>());
+  ASSERT_EQ(arena(args, 2, "again"), 0) << slurp("again.err");
+  const auto again = nlohmann::json::parse(slurp("again.out"));
+  EXPECT_EQ(again["games_played"].get<int>(), 0);
+  EXPECT_EQ(again["pairs"][0]["sprt"]["state"], s["pairs"][0]["sprt"]["state"]);
+  EXPECT_EQ(read_log_file(file("sprt.jsonl")).lines, log.lines);
 }
 
 TEST_F(MpiSelfplay, BadInputExitsTwoOnEveryRank) {

@@ -25,6 +25,7 @@
 #include "engine/othello/othello.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/log_codec.hpp"
+#include "tests/selfplay/log_lines.hpp"
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/replay.hpp"
 
@@ -34,6 +35,7 @@ namespace arena::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::lines_of_type;
 using testing::replays_legally;
 
 const std::string kOthelloA = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
@@ -291,6 +293,85 @@ TEST_F(SelfplayCli, SprtStopsEarly) {
   EXPECT_TRUE(s["sprt_stopped"].get<bool>());
   EXPECT_LT(s["games_logged"].get<int>(), 400);
   EXPECT_EQ(s["pairs"][0]["sprt"]["state"], "H1");
+}
+
+
+// Regression (issue: `stopped by the SPRT` next to `LLR 2.83 -> continue`; a rerun played 7
+// more games): the decision is one log line, and selfplay, analyze and the report all give it;
+// a rerun plays nothing and prints the same verdict.
+TEST_F(SelfplayCli, SprtDecisionIsRecordedReportedAndHonoured) {
+  const std::string log = file("sprt.jsonl");
+  const std::vector<std::string> args = {
+      "selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games", "400",
+      "--threads", "2", "--seed", "7", "--openings", "random:2", "--out", log,
+      "--sprt", "elo0=0,elo1=50,alpha=0.05,beta=0.05", "--quiet", "--json"};
+  const Outcome r = arena(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto s = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(s["sprt_stopped"].get<bool>());
+  const auto& sprt = s["pairs"][0]["sprt"];
+
+  const auto decisions = lines_of_type(log, "sprt");
+  ASSERT_EQ(decisions.size(), 1U);
+  const auto& d = decisions[0];
+  EXPECT_EQ(d["verdict"], sprt["state"]);
+  EXPECT_EQ(d["verdict"], "H1");
+  EXPECT_DOUBLE_EQ(d["llr"].get<double>(), sprt["llr"].get<double>());
+  EXPECT_EQ(d["pairs"], sprt["decision_pairs"]);
+  EXPECT_EQ(d["bounds"][1].get<double>(), sprt["upper"].get<double>());
+  EXPECT_EQ(d["elo1"].get<double>(), 50.0);
+  // The games the verdict counted are those not marked as finished after it.
+  const auto games = lines_of_type(log, "game");
+  std::int64_t before = 0;
+  for (const auto& g : games) before += g.value("after_decision", false) ? 0 : 1;
+  EXPECT_EQ(before, d["games"].get<std::int64_t>());
+
+  const Outcome a = arena({"analyze", log, "--json"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  const auto aj = nlohmann::json::parse(a.out)["pairs"][0]["sprt"];
+  EXPECT_EQ(aj["state"], d["verdict"]);
+  EXPECT_DOUBLE_EQ(aj["llr"].get<double>(), d["llr"].get<double>());
+  EXPECT_TRUE(aj["decided"].get<bool>());
+
+  const Outcome rep = arena({"report", log, "--out", file("r.html"), "--gnuplot", "", "--json"});
+  ASSERT_EQ(rep.status, 0) << rep.err;
+  const auto rj = nlohmann::json::parse(rep.out)["analysis"]["pairs"][0]["sprt"];
+  EXPECT_EQ(rj["state"], d["verdict"]);
+  EXPECT_DOUBLE_EQ(rj["llr"].get<double>(), d["llr"].get<double>());
+
+  // The rerun: no game, the same verdict.
+  const Outcome again = arena(args);
+  ASSERT_EQ(again.status, 0) << again.err;
+  const auto s2 = nlohmann::json::parse(again.out);
+  EXPECT_EQ(s2["games_played"].get<int>(), 0);
+  EXPECT_EQ(s2["pairs"][0]["sprt"]["state"], d["verdict"]);
+  EXPECT_DOUBLE_EQ(s2["pairs"][0]["sprt"]["llr"].get<double>(), d["llr"].get<double>());
+  EXPECT_EQ(lines_of_type(log, "game").size(), games.size());
+  EXPECT_EQ(lines_of_type(log, "sprt").size(), 1U);
+}
+
+TEST_F(SelfplayCli, UnseededRunsDrawAPrintedRecordedSeedThatReplays) {
+  auto args = blokus_args(file("a.jsonl"), 2, 1);
+  const auto seed_at = std::find(args.begin(), args.end(), "--seed");
+  args.erase(seed_at, seed_at + 2);
+  const Outcome a = arena(args);
+  ASSERT_EQ(a.status, 0) << a.err;
+  const auto seed_a = nlohmann::json::parse(a.out)["seed"].get<std::uint64_t>();
+  EXPECT_NE(a.err.find("seed " + std::to_string(seed_a)), std::string::npos) << a.err;
+  EXPECT_EQ(read_log_file(file("a.jsonl")).run.seed, seed_a);
+  auto other = args;
+  *(std::find(other.begin(), other.end(), file("a.jsonl"))) = file("b.jsonl");
+  const Outcome b = arena(other);
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_NE(nlohmann::json::parse(b.out)["seed"].get<std::uint64_t>(), seed_a);
+  // --seed reproduces the first run's games; an unseeded rerun of its log resumes it.
+  auto replay = blokus_args(file("c.jsonl"), 2, 1);
+  *(std::find(replay.begin(), replay.end(), "--seed") + 1) = std::to_string(seed_a);
+  ASSERT_EQ(arena(replay).status, 0);
+  EXPECT_EQ(read_log_file(file("c.jsonl")).games, read_log_file(file("a.jsonl")).games);
+  const Outcome resumed = arena(args);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(nlohmann::json::parse(resumed.out)["games_played"].get<int>(), 0);
 }
 
 TEST_F(SelfplayCli, BadInputExitsTwoBeforeAnyGame) {
