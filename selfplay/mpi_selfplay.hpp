@@ -188,7 +188,14 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
   const bool coordinator = session.rank() == 0;
   // Every rank plays with rank 0's seed (given, resumed or drawn there).
   SelfplayOptions opts = given;
-  if (coordinator) opts = with_resolved_seed(given);
+  std::exception_ptr seed_error;  // raised below with the other setup errors
+  if (coordinator) {
+    try {
+      opts = with_resolved_seed(given);
+    } catch (...) {
+      seed_error = std::current_exception();
+    }
+  }
   opts.seed = session.broadcast(opts.seed);
   opts.seed_given = true;
 
@@ -198,6 +205,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
   std::optional<LogWriter> writer;
   std::exception_ptr setup_error;
   try {
+    if (seed_error) std::rethrow_exception(seed_error);
     game.emplace(prepare_game_run<G>(opts, std::move(factory)));
     if (coordinator) {
       resume.emplace(inspect_log(game->run.log_path, game->run.record, game->run.schedule));

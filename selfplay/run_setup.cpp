@@ -232,6 +232,10 @@ std::uint64_t resolve_seed(const SelfplayOptions& opts, std::string& source) {
       // Not a readable log: a fresh run (inspect_log reports what is wrong with the file).
     }
   }
+  if (!opts.shard.empty()) {
+    throw InputError("--shard " + opts.shard + ": give --seed too (the shards of one run share "
+                     "its seed; each would draw its own)");
+  }
   source = "drawn";
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();

@@ -74,7 +74,8 @@ struct ResumeState {
 
 /// The run seed: `opts.seed` when `opts.seed_given`; else the seed of the log at `opts.out`
 /// when it holds a run record (a rerun resumes it); else a fresh one from std::random_device.
-/// `source` is set to "given", "log" or "drawn".
+/// `source` is set to "given", "log" or "drawn". Throws InputError for a new --shard without
+/// --seed (shards must share the run's seed).
 [[nodiscard]] std::uint64_t resolve_seed(const SelfplayOptions& opts, std::string& source);
 
 /// `opts` with its seed resolved (resolve_seed); a drawn or resumed seed is printed on stderr

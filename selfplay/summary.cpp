@@ -29,12 +29,6 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
-std::string signed_fixed(double v, int decimals) {
-  std::string out(std::isfinite(v) && v >= 0 ? "+" : "");
-  out += fixed(v, decimals);
-  return out;
-}
-
 std::string duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";
   const auto s = static_cast<long long>(seconds + 0.5);
@@ -205,7 +199,7 @@ std::string progress_line(const MatchTally& tally, std::int64_t total,
     const auto stats = analysis::pair_stats(c);
     out << " " << c.a << " vs " << c.b << " " << c.wdl.wins << "-" << c.wdl.draws << "-"
         << c.wdl.losses << " score " << fixed(stats.score, 3) << " Elo "
-        << signed_fixed(stats.elo.value, 1) << " +- " << fixed(stats.elo.ci95, 1);
+        << analysis::format_elo(stats.elo, 1);
     if (sprt) {
       const auto r = analysis::pair_sprt(c, *sprt);
       out << " LLR " << fixed(r.llr, 2) << " [" << fixed(r.bounds.lower, 2) << ", "

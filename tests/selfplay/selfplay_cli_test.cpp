@@ -388,6 +388,15 @@ TEST_F(SelfplayCli, BadInputExitsTwoBeforeAnyGame) {
   };
   expect_two(with({"--threads", "0"}), "--threads");
   expect_two(with({"--shard", "3/3"}), "--shard");
+  {
+    // Shards share the run's seed: a new shard without --seed would draw its own.
+    auto unseeded = base;
+    const auto seed = std::find(unseeded.begin(), unseeded.end(), "--seed");
+    unseeded.erase(seed, seed + 2);
+    unseeded.push_back("--shard");
+    unseeded.push_back("0/2");
+    expect_two(arena(unseeded), "give --seed");
+  }
   const auto openings = [&](const std::string& path) {
     auto args = base;
     const auto it = std::find(args.begin(), args.end(), "--openings");
