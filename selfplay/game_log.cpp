@@ -416,7 +416,7 @@ LogFile read_log_file(const std::string& path) {
     if (j.is_object() && j.contains("type") && j["type"] == "run") {
       throw InputError(at + "a second run record (logs of several runs concatenated?)");
     }
-    if (j.is_object() && j.value("type", "") == "sprt") {
+    if (j.is_object() && j.contains("type") && j["type"] == "sprt") {
       // Step 3: the SPRT decision, at most one.
       analysis::SprtDecision d = sprt_decision_from_json(j, at);
       if (log.decision && to_json(*log.decision) != to_json(d)) {

@@ -223,7 +223,8 @@ std::uint64_t resolve_seed(const SelfplayOptions& opts, std::string& source) {
   source = "given";
   if (opts.seed_given) return opts.seed;
   std::error_code ec;
-  if (!opts.out.empty() && std::filesystem::exists(opts.out, ec)) {
+  // Only a regular file can be a log to resume (a device such as /dev/full never ends).
+  if (!opts.out.empty() && std::filesystem::is_regular_file(opts.out, ec)) {
     try {
       const std::uint64_t seed = read_log_file(opts.out).run.seed;
       source = "log";

@@ -316,12 +316,20 @@ json with_identity(json record, const std::string& game, std::size_t index, cons
 TEST(AnalyzeCli, LogsOfDifferentGamesWithSameNamedEnginesAreAnalysedApart) {
   const std::string othello =
       write_log("othello.jsonl", run_record({"classic", "base"}), classic_games());
-  std::vector<json> blokus_games = {game_line(0, "classic", "base", -5), game_line(1, "base", "classic", 3)};
-  blokus_games[0]["moves"] = {"a", "b", "c", "d", "e"};
-  blokus_games[1]["moves"] = {"a", "b", "c", "d", "e"};
-  const std::string blokus = write_log(
-      "blokus.jsonl", with_identity(run_record({"classic", "base"}), "blokus-duo", 0, "fedcba9876543210"),
-      blokus_games);
+  // A real Blokus Duo log (the report fixture) with its engines renamed classic and base.
+  std::ifstream fixture(std::string(ARENA_TEST_DATA) + "/report/blokus-gpcc.jsonl");
+  std::string line;
+  std::getline(fixture, line);
+  json blokus_run = json::parse(line);
+  blokus_run["engines"][0]["name"] = "classic";
+  blokus_run["engines"][1]["name"] = "base";
+  std::vector<json> blokus_games;
+  while (std::getline(fixture, line)) {
+    json g = json::parse(line);
+    for (const char* seat : {"first", "second"}) g[seat] = g[seat] == "X" ? "classic" : "base";
+    blokus_games.push_back(std::move(g));
+  }
+  const std::string blokus = write_log("blokus.jsonl", blokus_run, blokus_games);
   const CommandRun r = analyze(othello + " " + blokus + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
@@ -335,9 +343,11 @@ TEST(AnalyzeCli, LogsOfDifferentGamesWithSameNamedEnginesAreAnalysedApart) {
   EXPECT_EQ(o["pairs"][0]["games"], 7);
   EXPECT_EQ(b["game"], "blokus-duo");
   EXPECT_EQ(b["games"], 2);
-  EXPECT_DOUBLE_EQ(b["average_plies"].get<double>(), 6.0);
+  EXPECT_DOUBLE_EQ(b["average_plies"].get<double>(), 25.0);
   EXPECT_EQ(b["pairs"][0]["first"], "classic");
-  EXPECT_EQ(b["pairs"][0]["losses"], 2);  // classic lost both Blokus Duo games
+  EXPECT_EQ(b["pairs"][0]["games"], 2);
+  EXPECT_EQ(b["pairs"][0]["wins"], 1);  // the fixture's X won one game and lost one
+  EXPECT_EQ(b["pairs"][0]["losses"], 1);
   EXPECT_THAT(r.err, HasSubstr("2 games"));
   const CommandRun text = analyze(othello + " " + blokus);
   ASSERT_EQ(text.status, 0) << text.err;
