@@ -1,6 +1,7 @@
 // `arena search`: the best move of one position under an engine config (engine/core/engine.hpp)
 // for any registered game: best move, score, depth, nodes, principal variation, time and speed.
 #include <cstdint>
+#include <iomanip>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -103,7 +104,10 @@ int run_search(const std::vector<std::string>& args) {
     }
     std::cout << G::render(root) << "\n"
               << "best_move " << (has_move ? best : "none (the game is over)") << "\n"
-              << "score     " << r.score << (r.exact ? " (exact)" : "") << "\n"
+              << "score     " << r.score << " centi-" << core::score_unit<G>() << " ("
+              << std::showpos << std::fixed << std::setprecision(2) << r.score / 100.0
+              << std::noshowpos << std::defaultfloat << " " << core::score_unit<G>()
+              << ", side to move's view" << (r.exact ? ", exact" : "") << ")\n"
               << "depth     " << r.depth << "\n"
               << "nodes     " << r.nodes << "\n"
               << "pv       ";

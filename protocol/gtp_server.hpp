@@ -163,7 +163,11 @@ int serve_gtp(E& engine, const blokus_duo::Rules& rules, const std::string& vers
       } else if (cmd == "final_score") {
         answer = gtp_score(bd::final_score(pos));
       } else if (cmd == "showboard") {
-        answer = "\n" + bd::render(pos);
+        // Pentobi's labels, so the board reads in genmove's and play's coordinates.
+        bd::BoardMarks marks;
+        marks.pentobi_labels = true;
+        if (pos.plies > 0) marks.last = pos.history[static_cast<std::size_t>(pos.plies - 1)];
+        answer = "\n" + bd::render_board(pos, marks);
         while (!answer.empty() && answer.back() == '\n') answer.pop_back();
       } else if (cmd == "undo") {
         if (history.size() <= 1) throw InputError("no move to undo");

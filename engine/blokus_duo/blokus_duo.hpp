@@ -9,6 +9,7 @@
 
 #include "engine/blokus_duo/endgame.hpp"
 #include "engine/blokus_duo/features.hpp"
+#include "engine/blokus_duo/legend.hpp"
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/blokus_duo/position.hpp"
 #include "engine/core/game.hpp"
@@ -24,6 +25,8 @@ struct BlokusDuo {
   using Rules = blokus_duo::Rules;
 
   static constexpr std::string_view kName = "blokus-duo";
+  /// The unit of final_score and of the evaluation (in hundredths: centi-squares).
+  static constexpr std::string_view kScoreUnit = "squares";
 
   static Rules parse_rules(std::string_view text) { return blokus_duo::parse_rules(text); }
   static std::string format_rules(const Rules& r) { return blokus_duo::format_rules(r); }
@@ -50,6 +53,15 @@ struct BlokusDuo {
     return blokus_duo::format_position(p);
   }
   static std::string render(const Position& p) { return blokus_duo::render(p); }
+  /// `arena play`'s board: the last piece in lower case, `marks` = the usable attach points.
+  static std::string render_play(const Position& p, Move last, bool marks) {
+    BoardMarks m;
+    m.last = last;
+    m.attach = marks;
+    return render_board(p, m);
+  }
+  /// `arena play`'s help text: the move code and the piece legend (legend.hpp).
+  static std::string play_help(std::string_view topic) { return blokus_duo::play_help(topic); }
   static std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
     return blokus_duo::make_feature_set(name);
   }

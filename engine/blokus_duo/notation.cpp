@@ -155,23 +155,36 @@ std::string format_position(const Position& p) {
   return out;
 }
 
-std::string render(const Position& p) {
+std::string render(const Position& p) { return render_board(p, BoardMarks{}); }
+
+std::string render_board(const Position& p, const BoardMarks& marks) {
+  // Pentobi labels: column a-n, row 14 at the top down to 1 (contest Y = 15 - row).
+  const auto column = [&](int x) {
+    return marks.pentobi_labels ? std::string(1, static_cast<char>('a' + x))
+                                : std::string(1, kCoordDigits[static_cast<std::size_t>(x)]);
+  };
+  const auto row = [&](int y) {
+    if (!marks.pentobi_labels) return "  " + std::string(1, kCoordDigits[static_cast<std::size_t>(y)]);
+    const std::string r = std::to_string(kBoardSize - y);
+    return std::string(3 - r.size(), ' ') + r;
+  };
+  Bits256 last;
+  if (!marks.last.is_pass()) last = placement_table()[marks.last.id].mask;
   std::string out = "   ";
-  for (int x = 0; x < kBoardSize; ++x) {
-    out += ' ';
-    out += kCoordDigits[static_cast<std::size_t>(x)];
-  }
+  for (int x = 0; x < kBoardSize; ++x) out += ' ' + column(x);
   out += '\n';
   for (int y = 0; y < kBoardSize; ++y) {
-    out += "  ";
-    out += kCoordDigits[static_cast<std::size_t>(y)];
+    out += row(y);
     for (int x = 0; x < kBoardSize; ++x) {
       const int c = cell_index(x, y);
       char ch = '.';
       if (p.occupied[0].test(c)) {
-        ch = 'X';
+        ch = last.test(c) ? 'x' : 'X';
       } else if (p.occupied[1].test(c)) {
-        ch = 'O';
+        ch = last.test(c) ? 'o' : 'O';
+      } else if (marks.attach && !is_terminal(p) && p.attach[static_cast<std::size_t>(p.side)].test(c) &&
+                 has_placement_at(p, p.side, c)) {
+        ch = '*';
       } else if (c == kStartCell[0] || c == kStartCell[1]) {
         ch = '+';
       }
@@ -180,6 +193,8 @@ std::string render(const Position& p) {
     }
     out += '\n';
   }
+  if (!marks.last.is_pass()) out += "the last piece is drawn in lower case (x, o)\n";
+  if (marks.attach) out += "* = a square your next piece can use for corner contact\n";
   for (int who = 0; who < 2; ++who) {
     out += who == 0 ? "X (first, 55): " : "O (second, AA): ";
     out += std::to_string(p.squares_placed[static_cast<std::size_t>(who)]) + " squares placed; left:";

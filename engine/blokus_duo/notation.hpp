@@ -45,4 +45,13 @@ namespace arena::blokus_duo {
 /// start square, then each side's placed squares and remaining pieces, and the side to move.
 [[nodiscard]] std::string render(const Position& p);
 
+/// What render_board draws besides the pieces.
+struct BoardMarks {
+  Move last{};                  ///< this placement in lower case (x, o); a pass marks nothing
+  bool attach = false;          ///< '*' on the mover's attach points that have a placement
+  bool pentobi_labels = false;  ///< columns a-n, rows 14 (top) to 1, as Pentobi/GTP write them
+};
+/// render(p) with marks: the last piece, the usable attach points, Pentobi's labels.
+[[nodiscard]] std::string render_board(const Position& p, const BoardMarks& marks);
+
 }  // namespace arena::blokus_duo

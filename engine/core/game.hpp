@@ -105,4 +105,15 @@ concept HasExactSolver = requires(const typename G::Position& p, int a, std::uin
   { G::solve_exact(p, a, a, nodes, deadline) } -> std::convertible_to<int>;
 };
 
+/// The unit of G's final score, and in hundredths of its evaluation ("discs": centi-discs):
+/// G::kScoreUnit when the game names one, else "points".
+template <class G>
+[[nodiscard]] constexpr std::string_view score_unit() {
+  if constexpr (requires { G::kScoreUnit; }) {
+    return G::kScoreUnit;
+  } else {
+    return "points";
+  }
+}
+
 }  // namespace arena::core

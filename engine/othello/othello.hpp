@@ -49,6 +49,8 @@ struct Othello {
   using Move = othello::Move;
   using Rules = othello::Rules;
   static constexpr std::string_view kName = "othello";
+  /// The unit of final_score and of the evaluation (in hundredths: centi-discs).
+  static constexpr std::string_view kScoreUnit = "discs";
 
   /// Othello has no rule options: "" -> Rules{}; anything else throws InputError.
   [[nodiscard]] static Rules parse_rules(std::string_view text);
@@ -163,6 +165,11 @@ struct Othello {
   [[nodiscard]] static std::string format_position(const Position& p);
   /// A text diagram with coordinates, X black / O white / . empty / * legal move.
   [[nodiscard]] static std::string render(const Position& p);
+  /// `arena play`'s help text (how a move is written; the board's marks).
+  [[nodiscard]] static std::string play_help(std::string_view /*topic*/) {
+    return "A move is a square: column a-h, row 1-8 (f5). * on the board marks your legal moves.\n"
+           "Commands: a move, pass (only when you have no move), undo, hint, help, quit.\n";
+  }
 
   /// Declared feature sets: "classic" (square classes, mobility, frontier, corners, stable
   /// discs, parity) and "table" (the 10 square classes only). Throws InputError naming both.
