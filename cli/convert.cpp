@@ -3,7 +3,6 @@
 // a converted log holds only legal games; formats are told by the file names or given with
 // --from-format / --to-format. `--to FILE.obf --label KIND` writes labelled positions instead
 // (tune/label_export.hpp): the positions the tuner would sample, one a line with its label.
-#include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -84,13 +83,6 @@ LoadedGames load(records::Format f, const std::string& path, const std::string& 
     return 0;
   });
   return out;
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError(path + ": cannot create the output file");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
 }
 
 /// Options of `--to FILE.obf`: the label and the tuner's sampling options with its defaults.
@@ -197,7 +189,7 @@ int run_convert(const std::vector<std::string>& args) {
                      " games, but " + from + " holds " + loaded.game + " games");
   }
   if (out_fmt == records::Format::Positions) {
-    write_text(to, positions_text(loaded, from, positions));
+    records::write_text_file(to, positions_text(loaded, from, positions));
   } else if (out_fmt == records::Format::Log) {
     std::vector<std::string> command_line = {"arena", "convert"};
     command_line.insert(command_line.end(), args.begin(), args.end());
@@ -205,13 +197,7 @@ int run_convert(const std::vector<std::string>& args) {
   } else {
     std::vector<records::RecordGame> recs;
     for (const auto& g : loaded.games) recs.push_back(records::from_log_game(g));
-    switch (out_fmt) {
-      case records::Format::Transcript: write_text(to, records::write_transcripts(recs)); break;
-      case records::Format::Ggf: write_text(to, records::write_ggf_games(recs)); break;
-      case records::Format::Fourcc: write_text(to, records::write_fourcc(recs)); break;
-      case records::Format::Blksgf: write_text(to, records::write_blksgf(recs)); break;
-      default: break;
-    }
+    records::write_text_file(to, records::write_records(out_fmt, recs));
   }
   if (json) {
     nlohmann::json j = {{"from", from},

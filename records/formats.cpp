@@ -330,4 +330,22 @@ std::string write_blksgf(const std::vector<RecordGame>& games) {
   return out;
 }
 
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError(path + ": cannot create the output file");
+  out << text;
+  if (!out.flush()) throw InputError(path + ": write failed");
+}
+
+std::string write_records(Format f, const std::vector<RecordGame>& games) {
+  switch (f) {
+    case Format::Transcript: return write_transcripts(games);
+    case Format::Ggf: return write_ggf_games(games);
+    case Format::Fourcc: return write_fourcc(games);
+    case Format::Blksgf: return write_blksgf(games);
+    default: break;
+  }
+  throw InputError("format " + format_name(f) + " is not a record format that can be written");
+}
+
 }  // namespace arena::records

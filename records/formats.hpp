@@ -70,7 +70,13 @@ enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb, Positions };
 /// writes them): "(;GM[Blokus Duo]PB[..]PW[..];B[f9,e10,...];W[...])", one game per line.
 [[nodiscard]] std::string write_blksgf(const std::vector<RecordGame>& games);
 
+/// The games in record format f (transcript, ggf, fourcc or blksgf); InputError for the log
+/// and wtb formats, which are not written as records.
+[[nodiscard]] std::string write_records(Format f, const std::vector<RecordGame>& games);
+
 /// The whole file; InputError naming it when it cannot be read.
 [[nodiscard]] std::string read_text_file(const std::string& path);
+/// Writes (replaces) the file; InputError naming it when it cannot be created or written.
+void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace arena::records
