@@ -197,8 +197,12 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
         best << rounds + 1 << ' ' << line << '\n';
       }
     }
+    // Integer rounds only; the final match sits one step right of the last round, labelled.
+    const std::string final_tic =
+        best.str().empty() ? "" : "set xtics add ('final' " + std::to_string(rounds + 1) + ")\n";
     std::string script =
-        "set xlabel 'round'\nset ylabel 'Elo'\nset xtics 1\nset xrange [0.5:" + std::to_string(rounds + 1.5) +
+        "set xlabel 'round'\nset ylabel 'Elo'\nset xtics 1\n" + final_tic + "set xrange [0.5:" +
+        std::to_string(rounds + (best.str().empty() ? 0.5 : 1.5)) +
         "]\nplot 0 with lines lc rgb '#999999' notitle, "
         "'elo.dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb '#1f6feb' title 'candidate vs best (match)', "
         "'elo.dat' using ($5 > 0 ? $1 : NaN):2 with points pt 6 ps 2 lc rgb '#2da44e' title 'accepted'";
@@ -214,7 +218,8 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
           true);
     }
     add("loop-loss", "Loop: training and holdout loss of each fit, before and after",
-        "set xlabel 'round'\nset ylabel 'loss'\nset xtics 1\nset key top right\n"
+        "set xlabel 'round'\nset ylabel 'loss (mean squared error, centi-units squared)'\n"
+        "set xtics 1\nset xrange [0.5:" + std::to_string(rounds + 0.5) + "]\nset key top right\n"
         "plot 'loss.dat' using 1:2 with linespoints dt 2 lc rgb '#1f6feb' title 'train before', "
         "'loss.dat' using 1:3 with linespoints lc rgb '#1f6feb' title 'train after', "
         "'loss.dat' using 1:4 with linespoints dt 2 lc rgb '#d9822b' title 'holdout before', "

@@ -97,7 +97,8 @@ void runs_section(const PageContent& c, std::ostringstream& out) {
 void pairs_table(const std::string& table_id, const std::vector<analysis::PairReport>& pairs,
                  const std::vector<std::string>& log_labels, std::ostringstream& out) {
   out << "<table id=\"" << table_id << "\"><tr>" << (log_labels.empty() ? "" : "<th class=\"l\">log</th>")
-      << "<th class=\"l\">engines</th><th>games</th><th>W</th><th>D</th>"
+      << "<th class=\"l\">engines</th><th title=\"games counted: both games of each complete "
+         "pair when the games are paired\">games</th><th>pairs</th><th>W</th><th>D</th>"
          "<th>L</th><th>LL</th><th>LD</th><th>WL+DD</th><th>WD</th><th>WW</th><th>score</th>"
          "<th>Elo</th><th>&plusmn; 95%</th><th>interval</th><th>nElo</th><th>LOS</th>"
          "<th>draws</th><th>LLR</th><th>bounds</th><th class=\"l\">SPRT</th><th class=\"l\">verdict</th></tr>\n";
@@ -108,6 +109,7 @@ void pairs_table(const std::string& table_id, const std::vector<analysis::PairRe
     out << "<tr data-a=\"" << html_escape(c.a) << "\" data-b=\"" << html_escape(c.b) << "\">";
     if (!log_labels.empty()) out << td("log", log_labels[i], "", "l");
     out << td("engines", c.a + " vs " + c.b, "", "l") << td_int("games", s.games)
+        << td_int("pairs", c.pentanomial.pairs())
         << td_int("wins", c.wdl.wins) << td_int("draws", c.wdl.draws) << td_int("losses", c.wdl.losses);
     if (c.pentanomial.pairs() > 0) {
       out << td_int("ll", c.pentanomial.ll) << td_int("ld", c.pentanomial.ld)
