@@ -154,6 +154,18 @@ std::string resolve_run_path(const Inputs& inputs, const std::string& path) {
   if (!inputs.folder.empty()) {
     const fs::path in_folder = fs::path(inputs.folder) / p;
     if (fs::exists(in_folder)) return in_folder.string();
+    // Paths relative to where the loop ran: summary.json's run_dir ("./runs/<date-time>") says
+    // how far above the run folder that was, so a report made from another folder finds them.
+    const auto& summary = inputs.loop_summary;
+    if (summary.is_object() && summary.contains("run_dir") && summary["run_dir"].is_string()) {
+      fs::path origin = fs::absolute(inputs.folder).lexically_normal();
+      if (origin.filename().empty()) origin = origin.parent_path();  // a trailing '/'
+      for (const auto& part : fs::path(summary["run_dir"].get<std::string>()).lexically_normal()) {
+        if (!part.empty() && part != ".") origin = origin.parent_path();
+      }
+      const fs::path from_origin = origin / p;
+      if (fs::exists(from_origin)) return from_origin.string();
+    }
   }
   return fs::exists(p) ? path : "";
 }

@@ -53,7 +53,8 @@ struct Inputs {
                                  const std::vector<std::string>& known_games);
 
 /// The path of a config named by summary.json (`start_config`, ...) resolved against the run
-/// folder: absolute paths stay, relative ones are taken from the folder, then from the current
+/// folder: absolute paths stay, relative ones are taken from the folder, then from the folder
+/// the loop ran in (the run folder less summary.json's run_dir), then from the current
 /// directory. "" when it does not exist.
 [[nodiscard]] std::string resolve_run_path(const Inputs& inputs, const std::string& path);
 
