@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -96,6 +97,7 @@ LogLimits limits_from_json(const json& j, const std::string& where) {
 ordered_json identity(const GameRecord& g) {
   ordered_json j = to_json(g);
   j.erase("ms");
+  j.erase("times");
   if (auto it = j.find("evals"); it != j.end()) {
     for (auto& e : *it) {
       if (e.is_object()) e.erase("ms");
@@ -175,6 +177,7 @@ ordered_json to_json(const GameRecord& g) {
     }
     j["evals"] = std::move(evals);
   }
+  if (!g.times.empty()) j["times"] = g.times;
   j["ms"] = g.ms;
   j["seed"] = g.seed;
   return j;
@@ -258,6 +261,13 @@ GameRecord game_record_from_json(const json& j, const std::string& where) {
                                    field<double>(e, "ms", where)});
       }
     }
+  }
+  if (const auto it = j.find("times"); it != j.end()) {
+    if (!it->is_array() || it->size() != g.moves.size() ||
+        !std::all_of(it->begin(), it->end(), [](const json& t) { return t.is_number_integer(); })) {
+      throw InputError(where + "'times' must be a list with one integer (ms) per move");
+    }
+    g.times = it->get<std::vector<std::int64_t>>();
   }
   g.ms = field<double>(j, "ms", where);
   g.seed = field<std::uint64_t>(j, "seed", where);

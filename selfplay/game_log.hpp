@@ -21,7 +21,9 @@
 //   game units), result ("1-0" | "0-1" | "1/2-1/2"), termination ("normal" | "illegal-move" |
 //   "crash" | "timeout" | "adjudicated"), reason ("" for normal), evals (present only with
 //   record_evals: one entry per element of `moves`, {score (mover's view, centi-units), depth,
-//   nodes, ms} or null when the move was not searched), ms (wall time of the game), seed.
+//   nodes, ms} or null when the move was not searched), optional times (one integer per
+//   element of `moves`: the mover's wall time for it in ms, as the game loop measured it
+//   for every kind of player; absent in older logs), ms (wall time of the game), seed.
 #pragma once
 
 #include <cstdint>
@@ -118,6 +120,7 @@ struct GameRecord {
   Termination termination = Termination::Normal;
   std::string reason;                    ///< why, for any termination but Normal
   std::vector<std::optional<MoveEval>> evals;  ///< empty, or one per element of `moves`
+  std::vector<std::int64_t> times;       ///< empty (not recorded), or ms per element of `moves`
   double ms = 0.0;                       ///< wall time of the whole game
   std::uint64_t seed = 0;                ///< the game's seed (derived from run seed and id)
   /// "FILE:LINE: " of the line it was read from ("" when not read from a file); not written,
@@ -128,7 +131,7 @@ struct GameRecord {
   [[nodiscard]] std::string result() const;
   /// opening followed by moves: the whole game from the initial position.
   [[nodiscard]] std::vector<std::string> transcript() const;
-  /// Equality ignores timing (`ms` here and in evals): a replayed game compares equal.
+  /// Equality ignores timing (`ms` here and in evals, `times`): a replayed game compares equal.
   bool operator==(const GameRecord& o) const;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <optional>
@@ -145,6 +146,7 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
       clock_ms[side] += own.increment_ms;
     }
     rec.moves.push_back(G::format_move(p, choice.move));
+    rec.times.push_back(std::llround(ms));
     if (settings.record_evals) {
       if (choice.eval) choice.eval->ms = ms;
       rec.evals.push_back(choice.eval);

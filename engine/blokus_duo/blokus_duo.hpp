@@ -2,6 +2,7 @@
 // over position.hpp, notation.hpp and features.hpp. Rules travel inside the position.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -56,6 +57,11 @@ struct BlokusDuo {
 
   /// Move-ordering key for the generic search (piece size first; see features.hpp).
   static int order_score(const Position& p, Move m) { return blokus_duo::order_score(p, m); }
+  /// Moves the side to move still expects to play: its pieces left (an upper bound: games
+  /// end with pieces unplaced, so the time manager errs towards spending less). No
+  /// exact_solve_nodes estimate: the solver's threshold counts the legal placements of both
+  /// sides (10 in the shipped configs), so every solve it allows is small.
+  static int moves_left(const Position& p) { return std::popcount(p.pieces_left[p.side]); }
   /// Exact endgame hook: at most n legal placements for both players together.
   static bool exact_threshold_reached(const Position& p, int n) {
     return blokus_duo::exact_threshold_reached(p, n);

@@ -93,6 +93,11 @@ concept Game = requires(const typename G::Position& p, typename G::Move m,
 ///    score from the side to move's view in the game's units (discs, squares), fail-soft in
 ///    [alpha, beta], adding searched nodes to `nodes`. It polls `deadline` (nullptr: none)
 ///    at every node and, once it has expired, returns at once with a meaningless score.
+///  - `G::moves_left(p) -> int`: the moves the side to move still expects to play (Othello:
+///    from the empties; Blokus Duo: from its pieces left), for the time manager.
+///  - `G::exact_solve_nodes(p) -> double`: an estimate of the nodes G::solve_exact needs for
+///    p with a full window (a rough upper-side fit is fine); with it, timed searches decide
+///    when to solve from the estimate and the measured node rate instead of the threshold.
 template <class G>
 concept HasOrderScore = requires(const typename G::Position& p, typename G::Move m) {
   { G::order_score(p, m) } -> std::convertible_to<int>;
@@ -103,6 +108,16 @@ concept HasExactSolver = requires(const typename G::Position& p, int a, std::uin
                                   Deadline* deadline) {
   { G::exact_threshold_reached(p, a) } -> std::convertible_to<bool>;
   { G::solve_exact(p, a, a, nodes, deadline) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasMovesLeft = requires(const typename G::Position& p) {
+  { G::moves_left(p) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasSolveCost = HasExactSolver<G> && requires(const typename G::Position& p) {
+  { G::exact_solve_nodes(p) } -> std::convertible_to<double>;
 };
 
 }  // namespace arena::core

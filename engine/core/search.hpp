@@ -8,7 +8,11 @@
 // the engine's choice is never cut from the candidates, only their refutations are sampled).
 // Games with an exact endgame solver hand positions past the `exact` threshold to it. Fixed
 // depth and node limits are deterministic: the clock is read only when a time limit is set,
-// and the node limit is checked at every node. A time limit or stop flag becomes a Deadline
+// and the node limit is checked at every node. Under a time limit the move's time comes from
+// the time manager (time_manager.hpp), and when the game estimates its solver's cost
+// (HasSolveCost) the threshold gives way to that estimate: the root is solved when the
+// estimate at the measured node rate fits the move's target, and inside the tree only
+// positions the solver finishes in a few thousand nodes are handed to it. A time limit or stop flag becomes a Deadline
 // (deadline.hpp) polled at every node of this search and of the game's solver, iteration 1
 // included, so bulk solver nodes cannot skip it.
 #pragma once
@@ -27,6 +31,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
 #include "engine/core/search_result.hpp"
+#include "engine/core/time_manager.hpp"
 #include "engine/core/transposition_table.hpp"
 
 namespace arena::core {
@@ -72,30 +77,25 @@ class Searcher {
   /// terminal root: no move, the exact final score, depth 0.
   SearchResult<Move> search(const Position& root, const SearchLimits& limits,
                             const std::atomic<bool>* stop = nullptr) {
-    // Step 1. Reset counters, derive the time budget (time_left/20 + increment/2, at most half
-    // the clock; movetime when set; the smaller of both).
+    // Step 1. Reset counters and take this move's time: the movetime as given, the time
+    // manager's target and cap under a clock, the smaller of both; the cap is the deadline.
     const auto start = std::chrono::steady_clock::now();
     nodes_ = 0;
     node_limit_ = limits.nodes;
     aborted_ = false;
-    budget_ms_ = 0;
-    if (limits.time_left_ms > 0) {
-      budget_ms_ = std::min(limits.time_left_ms / 20 + limits.increment_ms / 2,
-                            limits.time_left_ms / 2);
-      budget_ms_ = std::max(budget_ms_, 1);
-    }
-    if (limits.movetime_ms > 0) {
-      budget_ms_ = budget_ms_ > 0 ? std::min(budget_ms_, limits.movetime_ms) : limits.movetime_ms;
-    }
-    deadline_ = Deadline(budget_ms_ > 0 ? std::optional(start + std::chrono::milliseconds(budget_ms_))
-                                        : std::nullopt,
+    const MoveTime time = move_time(root, limits);
+    deadline_ = Deadline(time.hard_ms > 0
+                             ? std::optional(start + std::chrono::milliseconds(time.hard_ms))
+                             : std::nullopt,
                          stop);
+    solver_use_ = SolverUse::Threshold;
     tt_.new_search();
 
     SearchResult<Move> result;
     const auto finish = [&] {
       result.nodes = nodes_;
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (time.hard_ms > 0) measure_node_rate(nodes_, result.seconds);
       return result;
     };
 
@@ -112,13 +112,25 @@ class Searcher {
         sort_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, root_moves_.size(), 0);
     root_order_.assign(sorted, sorted + root_moves_.size());
 
-    // Step 3. Iterative deepening. Past the exact threshold every child is solved, so one
-    // iteration gives the proven result.
+    // Step 3. Iterative deepening. When the root is to be solved (past the exact threshold,
+    // or under a time limit when the estimated solve fits the target) every child is solved,
+    // so one iteration gives the proven result.
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth)
                     : limits.any()   ? kMaxDepth
                                      : 1;
     if constexpr (HasExactSolver<G>) {
-      if (settings_.exact > 0 && G::exact_threshold_reached(root, settings_.exact)) max_depth = 1;
+      if (settings_.exact > 0) {
+        if constexpr (HasSolveCost<G>) {
+          if (time.hard_ms > 0) {
+            solver_use_ = solve_fits(root, time.soft_ms) ? SolverUse::Root : SolverUse::Cheap;
+          }
+        }
+        if (solver_use_ == SolverUse::Root ||
+            (solver_use_ == SolverUse::Threshold &&
+             G::exact_threshold_reached(root, settings_.exact))) {
+          max_depth = 1;
+        }
+      }
     }
     for (int depth = 1; depth <= max_depth; ++depth) {
       iteration_ = depth;
@@ -150,15 +162,17 @@ class Searcher {
       result.score = score;
       result.depth = depth;
       result.pv.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
-      // Step 5. Stop when the value is proven, or when the next iteration would not finish.
+      // Step 5. Stop when the value is proven, when the move is forced under a time limit, or
+      // when the next iteration would not finish.
       if (!heuristic_) {
         result.exact = true;
         break;
       }
       if (node_limit_ > 0 && nodes_ >= node_limit_) break;
+      if (time.hard_ms > 0 && root_moves_.size() == 1) break;  // a forced move keeps the clock
       if (deadline_.check()) break;
-      if (budget_ms_ > 0 && std::chrono::steady_clock::now() - start >=
-                                std::chrono::milliseconds(budget_ms_) / 2) {
+      if (time.soft_ms > 0 && std::chrono::steady_clock::now() - start >=
+                                  std::chrono::milliseconds(time.soft_ms) / 2) {
         break;
       }
     }
@@ -171,8 +185,8 @@ class Searcher {
     nodes_ = 0;
     node_limit_ = 0;
     deadline_ = Deadline{};
+    solver_use_ = SolverUse::Threshold;
     aborted_ = false;
-    budget_ms_ = 0;
     iteration_ = 1;
     const int v = negamax(p, std::min(depth, kMaxDepth), -kInfinity, kInfinity, 0, true);
     nodes += nodes_;
@@ -186,6 +200,74 @@ class Searcher {
   /// Plies from the root the tables cover: a game never lasts longer than kMaxPlies.
   static constexpr std::size_t kPlies = GameTraits<G>::kMaxPlies + 2;
   static constexpr int kMaxDepth = static_cast<int>(GameTraits<G>::kMaxPlies);
+
+  /// When the exact solver takes over: at the config's threshold (fixed limits: deterministic);
+  /// every root child (the root is being solved); or at the threshold only where the
+  /// estimated solve is cheap (a time limit with a root not worth solving).
+  enum class SolverUse { Threshold, Root, Cheap };
+
+  /// A solve estimated below this many nodes (well under a millisecond) is cheap enough to
+  /// run at any node of a timed search.
+  static constexpr double kCheapSolveNodes = 10000;
+  /// The node rate assumed before this searcher has timed a search (nodes per second; low,
+  /// so that the first decisions err towards not solving).
+  static constexpr double kPriorNodesPerSecond = 1e6;
+
+  /// The time of this move, ms ({0, 0}: no time limit): the movetime, the time manager's
+  /// allocation under a clock (moves left from G::moves_left when the game has the hook),
+  /// or the smaller of both.
+  [[nodiscard]] static MoveTime move_time(const Position& root, const SearchLimits& limits) {
+    MoveTime t;
+    if (limits.time_left_ms > 0) {
+      int moves_left = kDefaultMovesLeft;
+      if constexpr (HasMovesLeft<G>) moves_left = G::moves_left(root);
+      t = allocate_move_time(limits.time_left_ms, limits.increment_ms, moves_left);
+    }
+    if (limits.movetime_ms > 0) {
+      t.soft_ms = t.soft_ms > 0 ? std::min(t.soft_ms, limits.movetime_ms) : limits.movetime_ms;
+      t.hard_ms = t.hard_ms > 0 ? std::min(t.hard_ms, limits.movetime_ms) : limits.movetime_ms;
+    }
+    return t;
+  }
+
+  /// Whether solving `root` is expected to take at most `soft_ms`: the game's node estimate
+  /// over the node rate of this searcher's earlier timed searches.
+  [[nodiscard]] bool solve_fits(const Position& root, int soft_ms) const {
+    if constexpr (HasSolveCost<G>) {
+      const double rate = nodes_per_second_ > 0 ? nodes_per_second_ : kPriorNodesPerSecond;
+      return G::exact_solve_nodes(root) / rate * 1000.0 <= soft_ms;
+    } else {
+      return false;
+    }
+  }
+
+  /// Folds a timed search's node rate into the estimate (mean of the old estimate and the new
+  /// rate); searches under a millisecond say little and are skipped.
+  void measure_node_rate(std::uint64_t nodes, double seconds) {
+    if (seconds < 1e-3) return;
+    const double rate = static_cast<double>(nodes) / seconds;
+    nodes_per_second_ = nodes_per_second_ > 0 ? (nodes_per_second_ + rate) / 2 : rate;
+  }
+
+  /// Whether negamax hands p to the exact solver (see SolverUse).
+  [[nodiscard]] bool use_solver(const Position& p) const {
+    if constexpr (HasExactSolver<G>) {
+      if (settings_.exact <= 0) return false;
+      switch (solver_use_) {
+        case SolverUse::Root:
+          return true;
+        case SolverUse::Cheap:
+          if constexpr (HasSolveCost<G>) {
+            return G::exact_threshold_reached(p, settings_.exact) &&
+                   G::exact_solve_nodes(p) <= kCheapSolveNodes;
+          }
+          return false;
+        case SolverUse::Threshold:
+          return G::exact_threshold_reached(p, settings_.exact);
+      }
+    }
+    return false;
+  }
 
   [[nodiscard]] static int terminal_score(const Position& p) {
     const int first = G::final_score(p);
@@ -302,9 +384,7 @@ class Searcher {
     // Step 2. Past the exact threshold, the game's solver gives the proven score; solver
     // units are converted to a window that keeps fail-soft bounds valid (floor/ceil of /100).
     if constexpr (HasExactSolver<G>) {
-      if (settings_.exact > 0 && G::exact_threshold_reached(p, settings_.exact)) {
-        return solve(p, alpha, beta);
-      }
+      if (use_solver(p)) return solve(p, alpha, beta);
     }
 
     // Step 3. At the horizon: the final score if the game is over, else the evaluation.
@@ -424,7 +504,8 @@ class Searcher {
   bool aborted_ = false;
   bool heuristic_ = false;  ///< an evaluation, cap or unproven table score fed the current subtree
   int iteration_ = 1;
-  int budget_ms_ = 0;
+  SolverUse solver_use_ = SolverUse::Threshold;
+  double nodes_per_second_ = 0;  ///< measured over timed searches (0: none yet)
 };
 
 }  // namespace arena::core
