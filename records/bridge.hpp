@@ -90,7 +90,7 @@ template <core::Game G>
     if (!note.eval) continue;
     g.evals.resize(g.moves.size());
     g.evals[rep.ply_of_token[i]] = selfplay::MoveEval{
-        static_cast<int>(std::lround(*note.eval * 100.0)), 0, 0, note.seconds.value_or(0.0) * 1000.0};
+        static_cast<int>(std::lround(*note.eval * 100.0)), 0, 0, note.seconds.value_or(0.0) * 1000.0, std::nullopt};
   }
   if (rep.complete) {
     g.score = G::final_score(rep.end);
