@@ -13,6 +13,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,23 @@ void write_text_file(const std::string& path, const std::string& text);
 /// The current UTC time as "YYYY-MM-DDTHH:MM:SSZ".
 [[nodiscard]] std::string utc_now();
 
+/// Step 1's options: the sampling settings of `o` with `init` as the labelling engine and
+/// the labels `terms` need.
+[[nodiscard]] SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& init,
+                                           const std::vector<LabelTerm>& terms, LabelCache* cache);
+
+/// Steps 3 and 4 on feature rows: Texel's K on the start weights against game results, the
+/// label mixture as targets, the fit, and the train/holdout losses before and after (of the
+/// rounded weights) into `report`. Returns the tuned weights rounded to 0.1 centi-units.
+[[nodiscard]] Weights fit_datasets(const TuneOptions& o, const std::vector<LabelTerm>& terms,
+                                   Dataset& train, Dataset& holdout, const Weights& start,
+                                   TuneReport& report, const Progress& progress);
+
+/// The provenance comments of a tuned config: what tuned it, from what, how, with what result.
+[[nodiscard]] std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const core::EngineConfig& init,
+                                                               const std::vector<LabelTerm>& terms,
+                                                               const TuneReport& report);
+
 namespace detail {
 
 /// Seconds since `start`.
@@ -50,13 +68,35 @@ inline double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// Weights rounded to 0.1 centi-units (finer than any evaluation resolves: the engine rounds
-/// the weighted sum to whole centi-units).
-inline Weights rounded(const Weights& w) {
-  return w.unaryExpr([](double v) { return std::round(v * 10.0) / 10.0; });
-}
-
 }  // namespace detail
+
+/// Step 5: writes the tuned config to o.out in the format the engine reads (same feature set,
+/// new name and weights, a side weights file when the set uses one) with its provenance as
+/// comments, and checks that it reads back to `tuned`. Throws InputError when unwritable.
+template <class FS>
+void write_tuned_config(const TuneOptions& o, const core::EngineConfig& init, const FS& fs,
+                        const Weights& tuned, const std::vector<LabelTerm>& terms, TuneReport& report) {
+  core::EngineConfig out = init;
+  out.name = report.name;
+  const std::vector<double> flat(tuned.data(), tuned.data() + tuned.size());
+  if (fs.uses_weights_file()) {
+    const std::filesystem::path side = std::filesystem::path(o.out).replace_extension(".weights");
+    std::filesystem::create_directories(std::filesystem::absolute(side).parent_path());
+    core::write_weights_file(side.string(), core::weights_header(fs), flat);
+    out.weights_file = side.filename().string();
+    out.weights.clear();
+    report.weights_file = side.string();
+  } else {
+    out.weights = core::weights_to_entries(fs, flat);
+  }
+  write_text_file(o.out, core::format_engine_config(out, tuned_config_provenance(o, init, terms, report)));
+  report.out = o.out;
+
+  // The written file must read back to exactly the tuned weights (the round trip the format
+  // promises); anything else is a bug, not bad input.
+  const auto reread = core::resolve_weights(fs, core::load_engine_config(o.out));
+  if (reread != flat) throw std::logic_error("tuned config " + o.out + " does not read back");
+}
 
 /// Tunes the weights of `init` (a config for G) on `games`, fills `report` (the caller sets
 /// report.inputs and report.read_seconds) and writes o.out when set. Progress lines go to
@@ -73,12 +113,6 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   using Clock = std::chrono::steady_clock;
   check_tune_options(o);
   const std::vector<LabelTerm> terms = parse_label(o.label);
-  const Method method = parse_method(o.method);
-  const LogisticLoss loss = o.loss == "cross-entropy" ? LogisticLoss::CrossEntropy
-                                                      : LogisticLoss::Mse;
-  const Solver solver = o.solver == "direct"      ? Solver::Direct
-                        : o.solver == "iterative" ? Solver::Iterative
-                                                  : Solver::Auto;
   const auto fs = G::make_feature_set(init.features);
   const int num_features = fs->num_features();
   const int phases = fs->num_phases();
@@ -95,21 +129,7 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
 
   // Step 1. Positions and labels.
   auto t = Clock::now();
-  SampleOptions so;
-  so.skip_plies = o.skip_plies;
-  so.max_per_game = o.max_per_game;
-  so.balance = o.balance;
-  so.holdout = o.holdout;
-  so.seed = o.seed;
-  so.exact_empties = o.exact_empties;
-  so.search_depth = o.search_depth;
-  so.search_max = o.search_max;
-  so.search_config = init;
-  so.cache = cache;
-  for (const auto& term : terms) {
-    so.need_search = so.need_search || term.kind == LabelKind::Search;
-    so.need_exact = so.need_exact || term.kind == LabelKind::Exact;
-  }
+  const SampleOptions so = sample_options(o, init, terms, cache);
   const auto samples = sample_positions<G>(games, so, report.sampling, progress, labelled);
   report.sample_seconds = detail::seconds_since(t);
 
@@ -133,121 +153,12 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
              std::to_string(report.holdout_positions) + " holdout positions");
   }
 
-  // Step 3. Texel's K on the start weights against game results (targets are still the
-  // result column), then the label mixture.
-  t = Clock::now();
-  report.scale = fit_logistic_scale(train.problem, start,
-                                    method == Method::Logistic ? loss : LogisticLoss::Mse);
-  mix_targets(train, terms, method, report.scale);
-  mix_targets(holdout, terms, method, report.scale);
-  auto loss_of = [&](const FitProblem& pb, const Weights& w) {
-    if (pb.rows() == 0) return std::nan("");
-    return method == Method::Ridge ? squared_error(pb, w) / 1e4
-                                   : logistic_error(pb, w, report.scale, loss);
-  };
-  report.loss = method == Method::Ridge ? "mse-units2"
-                : loss == LogisticLoss::Mse ? "mse"
-                                            : "cross-entropy";
-  report.train_loss_before = loss_of(train.problem, start);
-  report.holdout_loss_before = loss_of(holdout.problem, start);
-
-  // Step 4. The fit.
-  FitOutcome fit;
-  if (method == Method::Ridge) {
-    RidgeOptions ro;
-    ro.reg = {o.lambda, o.tie};
-    ro.solver = solver;
-    if (o.iterations > 0) ro.max_iterations = o.iterations;
-    fit = fit_ridge(train.problem, start, ro, progress);
-  } else {
-    LogisticOptions lo;
-    lo.reg = {o.lambda, o.tie};
-    lo.loss = loss;
-    lo.solver = solver;
-    lo.learning_rate = o.learning_rate;
-    lo.lbfgs = o.method == "lbfgs";
-    if (o.iterations > 0) lo.max_iterations = o.iterations;
-    fit = fit_logistic(train.problem, start, report.scale, lo, progress);
-  }
-  report.fit_seconds = detail::seconds_since(t);
-  report.solver = fit.solver;
-  report.iterations = fit.iterations;
-  const Weights tuned = detail::rounded(fit.weights);
-  report.train_loss_after = loss_of(train.problem, tuned);
-  report.holdout_loss_after = loss_of(holdout.problem, tuned);
-  auto phase_loss_of = [&](const Weights& w) {
-    auto v = method == Method::Ridge ? squared_error_by_phase(holdout.problem, w)
-                                     : logistic_error_by_phase(holdout.problem, w, report.scale, loss);
-    if (method == Method::Ridge) {
-      for (double& x : v) x /= 1e4;
-    }
-    return v;
-  };
-  report.holdout_phase_loss_before = phase_loss_of(start);
-  report.holdout_phase_loss_after = phase_loss_of(tuned);
+  // Steps 3 and 4. K, targets, the fit.
+  const Weights tuned = fit_datasets(o, terms, train, holdout, start, report, progress);
   if (o.out.empty()) return;
 
-  // Step 5. The tuned config: same format and feature set, new name and weights, provenance.
-  core::EngineConfig out = init;
-  out.name = report.name;
-  const std::vector<double> flat(tuned.data(), tuned.data() + tuned.size());
-  if (fs->uses_weights_file()) {
-    const std::filesystem::path side = std::filesystem::path(o.out).replace_extension(".weights");
-    std::filesystem::create_directories(
-        std::filesystem::absolute(side).parent_path());
-    core::write_weights_file(side.string(), core::weights_header(*fs), flat);
-    out.weights_file = side.filename().string();
-    out.weights.clear();
-    report.weights_file = side.string();
-  } else {
-    out.weights = core::weights_to_entries(*fs, flat);
-  }
-  std::vector<std::string> comments;
-  comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision +
-                     ") on " + utc_now());
-  comments.push_back("start: " + o.init + " (name " + init.name + ", config hash " +
-                     file_hash(o.init) + ")");
-  for (const auto& in : report.inputs) {
-    comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
-                       std::to_string(in.games) + " games)");
-  }
-  // K matters only where a sigmoid is involved: logistic fits and result labels.
-  const bool uses_scale = method == Method::Logistic ||
-                          std::any_of(terms.begin(), terms.end(), [](const LabelTerm& term) {
-                            return term.kind == LabelKind::Result;
-                          });
-  comments.push_back("label " + report.label + "; method " + report.method + " (" +
-                     report.solver + ", " + std::to_string(report.iterations) + " iterations" +
-                     (uses_scale ? ", K " + std::to_string(report.scale) : std::string()) +
-                     ", lambda " + std::to_string(o.lambda) + ", tie " + std::to_string(o.tie) +
-                     ")");
-  if (o.search_depth > 0) {
-    comments.push_back("search labels of positions without a recorded score: " +
-                       std::to_string(report.sampling.searched) + " positions searched " +
-                       std::to_string(o.search_depth) + " plies deep by the start config");
-  }
-  comments.push_back("positions: " + std::to_string(report.train_positions) + " train / " +
-                     std::to_string(report.holdout_positions) + " holdout (seed " +
-                     std::to_string(o.seed) + ", holdout " + std::to_string(o.holdout) +
-                     " of games, skip " + std::to_string(o.skip_plies) + " plies, max " +
-                     std::to_string(o.max_per_game) + " per game)");
-  comments.push_back("loss (" + report.loss + "): train " +
-                     std::to_string(report.train_loss_before) + " -> " +
-                     std::to_string(report.train_loss_after) + ", holdout " +
-                     std::to_string(report.holdout_loss_before) + " -> " +
-                     std::to_string(report.holdout_loss_after));
-  if (!o.command_line.empty()) {
-    std::string cmd;
-    for (const auto& w : o.command_line) cmd += (cmd.empty() ? "" : " ") + w;
-    comments.push_back("command: " + cmd);
-  }
-  write_text_file(o.out, core::format_engine_config(out, comments));
-  report.out = o.out;
-
-  // The written file must read back to exactly the tuned weights (the round trip the format
-  // promises); anything else is a bug, not bad input.
-  const auto reread = core::resolve_weights(*fs, core::load_engine_config(o.out));
-  if (reread != flat) throw std::logic_error("tuned config " + o.out + " does not read back");
+  // Step 5. The tuned config.
+  write_tuned_config(o, init, *fs, tuned, terms, report);
 }
 
 }  // namespace arena::tune
