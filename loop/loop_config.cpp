@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
@@ -43,6 +44,12 @@ bool set_stage(StageConfig& s, const std::string& key, const core::IniEntry& e,
   } else if (key == "temperature_plies") {
     s.temperature_plies = static_cast<int>(v.integer(e, 0, 1000));
   } else if (key == "sprt") {
+    // Checked here, so a bad spec fails before any round's self-play and fit have run.
+    try {
+      (void)analysis::parse_sprt_params(e.value, "sprt");
+    } catch (const InputError& err) {
+      v.fail(e, err.what());
+    }
     s.sprt = e.value;
   } else {
     return false;
