@@ -300,19 +300,11 @@ LoopSummary run_loop(const LoopOptions& o) {
 
     progress(o, "round " + std::to_string(n) + ": tuning a candidate from " +
                     std::to_string(training.size()) + " game files");
-    tune::TuneOptions t;
+    tune::TuneOptions t = c.fit;
     t.games = training;
     t.init = best;
     t.out = (rd / "candidate.cfg").string();
     t.name = start.name + "-r" + std::to_string(n);
-    t.label = c.fit.label;
-    t.method = c.fit.method;
-    t.holdout = c.fit.holdout;
-    t.lambda = c.fit.lambda;
-    t.skip_plies = c.fit.skip_plies;
-    t.max_per_game = c.fit.max_per_game;
-    t.search_depth = c.fit.search_depth;
-    t.search_max = c.fit.search_max;
     t.seed = seed;
     t.threads = c.threads;
     t.quiet = o.quiet;

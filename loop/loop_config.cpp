@@ -1,14 +1,20 @@
 // Reading and writing loop run configs (see loop_config.hpp).
 #include "loop/loop_config.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 #include <sstream>
+
+#include <boost/any.hpp>
+#include <boost/program_options.hpp>
 
 #include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
 #include "engine/core/ini.hpp"
+#include "tune/tune.hpp"
 
 namespace arena::loop {
 
@@ -17,12 +23,31 @@ namespace {
 const std::vector<std::string> kStageKeys = {"games", "depth", "openings", "temperature",
                                              "temperature_plies", "sprt"};
 
+/// Tuner keys the loop sets itself (per round), so [tune] may not.
+bool loop_owned_tune_key(const std::string& option) {
+  static const std::set<std::string> owned{"games", "positions", "label-cache", "init", "out",
+                                           "name", "seed", "threads", "quiet"};
+  return owned.count(option) != 0;
+}
+
+/// The [tune] keys: `arena tune`'s options with _ for -, less the ones the loop sets.
+std::vector<std::string> tune_keys() {
+  boost::program_options::options_description desc;
+  tune::TuneOptions scratch;
+  tune::add_tune_options(desc, scratch);
+  std::vector<std::string> keys;
+  for (const auto& d : desc.options()) {
+    if (loop_owned_tune_key(d->long_name())) continue;
+    std::string key = d->long_name();
+    std::replace(key.begin(), key.end(), '-', '_');
+    keys.push_back(key);
+  }
+  return keys;
+}
+
 std::vector<std::string> known_keys() {
-  std::vector<std::string> keys = {"game",         "start",          "rounds",
-                                   "threads",      "seed",           "extra_games",
-                                   "tune.label",   "tune.method",    "tune.holdout",
-                                   "tune.lambda",  "tune.skip_plies", "tune.max_per_game",
-                                   "tune.search_depth", "tune.search_max"};
+  std::vector<std::string> keys = {"game", "start", "rounds", "threads", "seed", "extra_games"};
+  for (const auto& k : tune_keys()) keys.push_back("tune." + k);
   for (const char* stage : {"train.", "match.", "final."}) {
     for (const auto& k : kStageKeys) keys.push_back(stage + k);
   }
@@ -57,16 +82,41 @@ bool set_stage(StageConfig& s, const std::string& key, const core::IniEntry& e,
   return true;
 }
 
+/// Sets one [tune] key through `arena tune`'s own option description (its parser and its
+/// range checks), so each knob has one default and one range; errors carry the file:line.
+void set_tune_key(LoopConfig& c, const std::string& key, const core::IniEntry& e,
+                  const core::IniValues& v) {
+  std::string option = key;
+  std::replace(option.begin(), option.end(), '_', '-');
+  namespace po = boost::program_options;
+  po::options_description desc;
+  tune::add_tune_options(desc, c.fit);
+  const po::option_description* d = desc.find_nothrow(option, false);
+  if (d == nullptr || loop_owned_tune_key(option)) v.fail(e, "not a [tune] key");
+  try {
+    boost::any value;
+    d->semantic()->parse(value, {e.value}, true);
+    d->semantic()->notify(value);
+    tune::check_tune_options(c.fit);
+    if (option == "label") (void)tune::parse_label(c.fit.label);
+  } catch (const std::exception& err) {
+    v.fail(e, err.what());
+  }
+  static const std::set<std::string> written{"label", "method", "holdout", "lambda", "skip_plies",
+                                             "max_per_game", "search_depth", "search_max"};
+  if (written.count(key) == 0) c.fit_extra.emplace_back(key, e.value);
+}
+
 LoopConfig parse(const std::string& text, const std::string& origin) {
   const core::IniValues v(origin);
   LoopConfig c;
   c.extra_games.clear();
+  std::string tune_list;
+  for (const auto& k : tune_keys()) tune_list += (tune_list.empty() ? "" : ", ") + k;
   const auto entries = core::read_ini(text, origin, known_keys(), {},
                                       "game, start, rounds, threads, seed, extra_games, "
                                       "[train]/[match]/[final] games, depth, openings, "
-                                      "temperature, temperature_plies, sprt, [tune] label, "
-                                      "method, holdout, lambda, skip_plies, max_per_game, search_depth, "
-                                      "search_max");
+                                      "temperature, temperature_plies, sprt, [tune] " + tune_list);
   // Paths are relative to the config's folder, so a run config works from any directory.
   const std::filesystem::path base = std::filesystem::path(origin).parent_path();
   const auto resolve = [&](const std::string& p) {
@@ -93,22 +143,8 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
     } else if (e.key == "extra_games") {
       std::istringstream words(e.value);
       for (std::string w; words >> w;) c.extra_games.push_back(resolve(w));
-    } else if (e.key == "tune.label") {
-      c.fit.label = v.non_empty(e);
-    } else if (e.key == "tune.method") {
-      c.fit.method = v.one_of(e, {"ridge", "logistic"});
-    } else if (e.key == "tune.holdout") {
-      c.fit.holdout = v.number(e, 0.0, 0.9);
-    } else if (e.key == "tune.lambda") {
-      c.fit.lambda = v.number(e, 0.0, 1e12);
-    } else if (e.key == "tune.skip_plies") {
-      c.fit.skip_plies = static_cast<int>(v.integer(e, 0, 1000));
-    } else if (e.key == "tune.max_per_game") {
-      c.fit.max_per_game = static_cast<int>(v.integer(e, 0, 100'000));
-    } else if (e.key == "tune.search_depth") {
-      c.fit.search_depth = static_cast<int>(v.integer(e, 0, 64));
-    } else if (e.key == "tune.search_max") {
-      c.fit.search_max = static_cast<std::size_t>(v.integer(e, 0, 100'000'000));
+    } else if (section == "tune") {
+      set_tune_key(c, key, e, v);
     }
   }
   if (c.start.empty()) throw InputError(where(origin, 0) + "key 'start': required but missing");
@@ -153,6 +189,7 @@ std::string format_loop_config(const LoopConfig& c) {
     << "\nholdout = " << c.fit.holdout << "\nlambda = " << c.fit.lambda
     << "\nskip_plies = " << c.fit.skip_plies << "\nmax_per_game = " << c.fit.max_per_game
     << "\nsearch_depth = " << c.fit.search_depth << "\nsearch_max = " << c.fit.search_max << "\n";
+  for (const auto& [key, value] : c.fit_extra) o << key << " = " << value << "\n";
   stage("match", c.match);
   stage("final", c.final_match);
   return o.str();

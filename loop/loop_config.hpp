@@ -7,7 +7,7 @@
 //   rounds = 3                     threads = 2          seed = 1
 //   extra_games = a.tsv b.jsonl    # real games added to every fit (space-separated)
 //   [train]  games, depth, openings, temperature, temperature_plies
-//   [tune]   label, method, holdout, lambda, skip_plies, max_per_game, search_depth, search_max
+//   [tune]   any `arena tune` option with _ for - (label, method, holdout, lambda, skip_plies, ...)
 //   [match]  games, depth, openings, sprt
 //   [final]  games, depth, openings
 #pragma once
@@ -15,7 +15,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "tune/options.hpp"
 
 namespace arena::loop {
 
@@ -29,18 +32,6 @@ struct StageConfig {
   std::string sprt;               ///< "elo0=..,elo1=..,alpha=..,beta=..", "" = none
 };
 
-/// Tuner settings of each round (see tune/options.hpp for their meaning).
-struct FitConfig {
-  std::string label = "result";
-  std::string method = "logistic";
-  double holdout = 0.1;
-  double lambda = 1e-4;
-  int skip_plies = 8;
-  int max_per_game = 0;
-  int search_depth = 0;         ///< label `search`: positions without a recorded score are searched
-  std::size_t search_max = 0;   ///< at most this many of them (0 = all)
-};
-
 /// A whole loop run. `text` is the file's content (or the built-in defaults written out) and
 /// `hash` identifies the run when resuming.
 struct LoopConfig {
@@ -51,7 +42,12 @@ struct LoopConfig {
   std::uint64_t seed = 1;
   std::vector<std::string> extra_games; ///< real game records added to every fit
   StageConfig train;
-  FitConfig fit;
+  /// The tuner's settings of each round: `arena tune`'s own options (tune/options.hpp), read
+  /// from [tune] with the same defaults and ranges; the loop sets games, init, out, name,
+  /// seed and threads itself.
+  tune::TuneOptions fit;
+  /// [tune] keys beyond the eight always written out, as given (key, value), in file order.
+  std::vector<std::pair<std::string, std::string>> fit_extra;
   StageConfig match;
   StageConfig final_match;
   std::string path;                     ///< file read, "" for built-in defaults

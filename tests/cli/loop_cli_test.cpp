@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -51,7 +52,7 @@ fs::path make_run_config(const std::string& tag, int train_games) {
       << "game = blokus-duo\nstart = " << ARENA_SOURCE_DIR
       << "/configs/blokus-duo/classic.cfg\nrounds = 1\nthreads = 1\nseed = 3\n"
       << "[train]\ngames = " << train_games << "\ndepth = 1\nopenings = random:2\n"
-      << "[tune]\nlabel = search\nmethod = ridge\nholdout = 0.2\nskip_plies = 2\n"
+      << "[tune]\nlabel = search\nmethod = ridge\nholdout = 0.2\nskip_plies = 2\ntie = 0.5\n"
          "[match]\ngames = 4\ndepth = 1\nopenings = random:2\n"
          "sprt = elo0=0,elo1=20,alpha=0.05,beta=0.05\n"
          "[final]\ngames = 4\ndepth = 1\nopenings = random:2\n";
@@ -92,6 +93,10 @@ TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
     EXPECT_TRUE(fs::exists(run / f)) << f;
   }
   EXPECT_EQ(logged_games(run / "round-1/train.jsonl"), 6);
+  // [tune] takes every `arena tune` option (here --tie), passed on to the round's fit.
+  std::ifstream candidate(run / "round-1/candidate.cfg");
+  const std::string candidate_text{std::istreambuf_iterator<char>(candidate), {}};
+  EXPECT_NE(candidate_text.find("tie 0.500000"), std::string::npos) << candidate_text;
   const int match_games = logged_games(run / "round-1/match.jsonl");
   EXPECT_EQ(match_games, round.at("match_games").get<int>());
 
