@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 #include <unordered_map>
 
 namespace arena::analysis {
@@ -33,14 +34,14 @@ void add_result(WdlCounts& counts, double points) {
   }
 }
 
-/// Adds a pair with `points` in {0, 1/2, 1, 3/2, 2} (sum of two games' points).
-void add_pair(PentanomialCounts& counts, double points) {
+/// Adds `delta` (+1 or -1) pairs with `points` in {0, 1/2, 1, 3/2, 2} (sum of two games' points).
+void add_pair(PentanomialCounts& counts, double points, std::int64_t delta) {
   switch (static_cast<int>(std::lround(points * 2.0))) {
-    case 0: ++counts.ll; break;
-    case 1: ++counts.ld; break;
-    case 2: ++counts.wl_dd; break;
-    case 3: ++counts.wd; break;
-    default: ++counts.ww; break;
+    case 0: counts.ll += delta; break;
+    case 1: counts.ld += delta; break;
+    case 2: counts.wl_dd += delta; break;
+    case 3: counts.wd += delta; break;
+    default: counts.ww += delta; break;
   }
 }
 
@@ -68,12 +69,41 @@ double first_player_points(GameResult result) {
   return 0.5;
 }
 
+PairTally::PairTally(std::string a, std::string b) {
+  counts_.a = std::move(a);
+  counts_.b = std::move(b);
+}
+
+bool PairTally::add(double a_points, bool a_first, std::optional<std::int64_t> pair) {
+  add_result(counts_.wdl, a_points);
+  add_result(a_first ? counts_.a_first : counts_.a_second, a_points);
+  if (!pair) {
+    ++counts_.unpaired_games;
+    return false;
+  }
+  Slot& slot = slots_[*pair];
+  slot.points += a_points;
+  switch (++slot.games) {
+    case 1:
+      ++counts_.incomplete_pairs;
+      return false;
+    case 2:
+      --counts_.incomplete_pairs;
+      add_pair(counts_.pentanomial, slot.points, +1);
+      return true;
+    case 3:  // a third game: the pair is not a pair after all
+      add_pair(counts_.pentanomial, slot.points - a_points, -1);
+      ++counts_.incomplete_pairs;
+      return false;
+    default:
+      return false;
+  }
+}
+
 GamesSummary summarize_games(std::span<const GameOutcome> games, const std::vector<std::string>& engine_order) {
   GamesSummary summary;
   summary.engines = engine_order;
-  std::map<std::pair<std::size_t, std::size_t>, PairCounts> pairs;
-  // Pair id -> a's points so far and games seen, per engine pair.
-  std::map<std::tuple<std::size_t, std::size_t, std::int64_t>, std::pair<double, int>> pending;
+  std::map<std::pair<std::size_t, std::size_t>, PairTally> pairs;
   std::map<std::string, WdlCounts> openings;
   double plies = 0.0;
   for (const auto& g : games) {
@@ -88,29 +118,14 @@ GamesSummary summarize_games(std::span<const GameOutcome> games, const std::vect
     const std::size_t j = engine_index(summary.engines, g.second);
     if (i == j) continue;
     const std::pair<std::size_t, std::size_t> key = std::minmax(i, j);
-    PairCounts& pc = pairs[key];
-    pc.a = summary.engines[key.first];
-    pc.b = summary.engines[key.second];
-    const double a_points = points_of(g, pc.a);
-    add_result(pc.wdl, a_points);
-    add_result(g.first == pc.a ? pc.a_first : pc.a_second, a_points);
-    if (!g.pair) {
-      ++pc.unpaired_games;
-      continue;
+    auto it = pairs.find(key);
+    if (it == pairs.end()) {
+      it = pairs.emplace(key, PairTally(summary.engines[key.first], summary.engines[key.second])).first;
     }
-    auto& slot = pending[{key.first, key.second, *g.pair}];
-    slot.first += a_points;
-    ++slot.second;
+    const std::string& a = it->second.counts().a;
+    it->second.add(points_of(g, a), g.first == a, g.pair);
   }
-  for (const auto& [key, slot] : pending) {
-    PairCounts& pc = pairs[{std::get<0>(key), std::get<1>(key)}];
-    if (slot.second == 2) {
-      add_pair(pc.pentanomial, slot.first);
-    } else {
-      ++pc.incomplete_pairs;
-    }
-  }
-  for (auto& [key, pc] : pairs) summary.pairs.push_back(std::move(pc));
+  for (auto& [key, tally] : pairs) summary.pairs.push_back(tally.counts());
   for (const auto& [opening, counts] : openings) summary.openings.push_back({opening, counts});
   summary.average_plies = summary.games > 0 ? plies / static_cast<double>(summary.games)
                                             : std::numeric_limits<double>::quiet_NaN();
@@ -131,19 +146,13 @@ SprtResult pair_sprt(const PairCounts& counts, const SprtParams& params) {
 std::vector<double> llr_after_each_pair(std::span<const GameOutcome> games, const std::string& a,
                                         const std::string& b, const SprtParams& params) {
   std::vector<double> trajectory;
-  PairCounts running;
-  std::unordered_map<std::int64_t, std::pair<double, int>> pending;
+  PairTally running(a, b);
   for (const auto& g : games) {
     const bool ab = (g.first == a && g.second == b) || (g.first == b && g.second == a);
     if (!ab) continue;
-    const double a_points = points_of(g, a);
-    add_result(running.wdl, a_points);
-    if (!g.pair) continue;
-    auto& slot = pending[*g.pair];
-    slot.first += a_points;
-    if (++slot.second != 2) continue;
-    add_pair(running.pentanomial, slot.first);
-    trajectory.push_back(pair_sprt(running, params).llr);
+    if (running.add(points_of(g, a), g.first == a, g.pair)) {
+      trajectory.push_back(pair_sprt(running.counts(), params).llr);
+    }
   }
   return trajectory;
 }

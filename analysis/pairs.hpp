@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "analysis/elo.hpp"
@@ -49,6 +50,30 @@ struct PairCounts {
   std::int64_t unpaired_games = 0;    ///< games without a pair id
   WdlCounts a_first;                  ///< a's results when a moved first
   WdlCounts a_second;                 ///< a's results when a moved second
+};
+
+/// The one way games of an engine pair are counted, one game at a time (O(1) per game), used
+/// by `arena analyze` on finished logs and by the self-play driver live, so both always agree.
+/// A pair id seen once (so far) or more than twice counts as incomplete; only its games' W/D/L
+/// count.
+class PairTally {
+ public:
+  PairTally() = default;
+  PairTally(std::string a, std::string b);
+
+  /// Counts one game: `a_points` (1, 1/2 or 0) of engine a, whether a moved first, and the
+  /// game's pair id (nullopt: unpaired). Returns true when the game completed a pair.
+  bool add(double a_points, bool a_first, std::optional<std::int64_t> pair);
+
+  [[nodiscard]] const PairCounts& counts() const { return counts_; }
+
+ private:
+  struct Slot {
+    double points = 0.0;  ///< a's points over the pair's games so far
+    int games = 0;
+  };
+  PairCounts counts_;
+  std::unordered_map<std::int64_t, Slot> slots_;
 };
 
 /// Per-opening results of the first player over all pairs of engines.

@@ -1,13 +1,12 @@
 // Live match counts of a run: per engine pairing, W/D/L and pentanomial counts over complete
 // pairs, and per pairing and per engine how the games ended (every Termination kind), updated
-// one game at a time (O(1) per game) and counted exactly as
-// analysis::summarize_games counts a finished log, so the progress line, the SPRT stop and the
+// one game at a time (O(1) per game) by analysis::PairTally, the counter
+// analysis::summarize_games uses on a finished log, so the progress line, the SPRT stop and the
 // final summary agree with `arena analyze`.
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "analysis/pairs.hpp"
@@ -38,9 +37,9 @@ class MatchTally {
   [[nodiscard]] std::int64_t games() const { return games_; }
   /// Counts of pairing i (Schedule::pairings() order), from engine `a`'s point of view.
   [[nodiscard]] const analysis::PairCounts& counts(int pairing) const {
-    return counts_[static_cast<std::size_t>(pairing)];
+    return tallies_[static_cast<std::size_t>(pairing)].counts();
   }
-  [[nodiscard]] int pairings() const { return static_cast<int>(counts_.size()); }
+  [[nodiscard]] int pairings() const { return static_cast<int>(tallies_.size()); }
   /// How pairing i's games ended.
   [[nodiscard]] const TerminationCounts& pairing_terminations(int pairing) const {
     return pairing_ends_[static_cast<std::size_t>(pairing)];
@@ -54,10 +53,9 @@ class MatchTally {
  private:
   const Schedule& schedule_;
   std::vector<std::string> names_;
-  std::vector<analysis::PairCounts> counts_;
+  std::vector<analysis::PairTally> tallies_;
   std::vector<TerminationCounts> pairing_ends_;
   std::vector<TerminationCounts> engine_ends_;
-  std::unordered_map<std::int64_t, double> half_pairs_;  ///< pair id -> a's points in its game
   std::int64_t games_ = 0;
 };
 
