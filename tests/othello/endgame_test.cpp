@@ -137,6 +137,44 @@ TEST(Endgame, MatchesMinimaxAndKeepsTheFailSoftContract) {
   }
 }
 
+TEST(Endgame, AReusedSolverPlaysOutEveryGameAtItsScore) {
+  // One solver (one table) for perfect-play playouts from 12 empties, as an engine reuses it
+  // move after move and game after game: each move it names must keep its score (checked by a fresh
+  // solver). The table keeps entries of earlier solves, whose bounds and moves must agree.
+  std::mt19937_64 rng(5);
+  EndgameSolver solver(16);
+  for (int game = 0; game < 200; ++game) {
+    Position p = random_endgame(rng, 12);
+    core::MoveListOf<Othello> legal;
+    for (Othello::generate_moves(p, legal); !legal.empty(); Othello::generate_moves(p, legal)) {
+      const auto r = solver.solve_root(p.player, p.opponent);
+      const Position next =
+          Othello::play(p, Move{static_cast<std::uint8_t>(r.best_square)});
+      ASSERT_EQ(-EndgameSolver(10).solve(next.player, next.opponent), r.score)
+          << "game " << game << ": " << Othello::format_position(p) << " best move "
+          << (r.best_square == kPassSquare ? "pass" : square_name(r.best_square));
+      p = next;
+    }
+  }
+}
+
+TEST(Endgame, AReusedTableNamesAMoveThatKeepsTheScore) {
+  // Found by --adjudicate exact:12's check: after solving this 12-empty position, a fail-low
+  // had overwritten a later root's move (b7, +2 for white) while its lower bound (+12, from
+  // a7) stayed, and solve_root played it. Every move of the playout must keep its score.
+  Position p = parse_board("-XXXXXXX--OOOOOXX-XOOXOXXXXXOOXXXXXXOOOXXXXXXOOX---XXXXX--X--X-X", "X");
+  EndgameSolver solver(16);
+  core::MoveListOf<Othello> legal;
+  for (Othello::generate_moves(p, legal); !legal.empty(); Othello::generate_moves(p, legal)) {
+    const auto r = solver.solve_root(p.player, p.opponent);
+    const Position next = Othello::play(p, Move{static_cast<std::uint8_t>(r.best_square)});
+    ASSERT_EQ(-EndgameSolver(16).solve(next.player, next.opponent), r.score)
+        << Othello::format_position(p) << " best move "
+        << (r.best_square == kPassSquare ? "pass" : square_name(r.best_square));
+    p = next;
+  }
+}
+
 TEST(Endgame, OrderingEvaluationChangesNodesButNeverScores) {
   // Positions deep enough (14-16 empties) for the evaluation-ordered nodes, the root's
   // null-window probes from a predicted score and the selective (ProbCut) passes; a misleading
