@@ -6,7 +6,9 @@
 #   1. selfplay-array.sbatch as an `sbatch --array` of 3 shards, and merge.sh's merge job that
 #      depends on it (afterok): the merged log must hold the games of a one-process run of the
 #      same seed, and nothing else;
-#   2. selfplay-mpi.sbatch, `srun --mpi=pmix` over 2 tasks: one log, the same games.
+#   2. selfplay-mpi.sbatch, `srun --mpi=pmix` over 2 tasks: one log, the same games;
+#   3. the same job cancelled mid-run (scancel: SIGTERM to every task) leaves a log of whole
+#      lines and the resume command, and resubmitted completes exactly the requested games.
 # Usage: run_slurm.sh ARENA_BINARY SOURCE_DIR SCRATCH_DIR. Exit 77 (skipped, with the reason)
 # when the packages are missing or this is not root (slurmd starts jobs as their user).
 set -euo pipefail
@@ -21,8 +23,15 @@ done
 rm -rf "$scratch" && mkdir -p "$scratch"/{state,spool,out}
 dir=$(cd "$scratch" && pwd)
 pids=()
-cleanup() {
+cleanup() {  # the daemons this script started, by pid; they save their state, then end
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do
+    for _ in $(seq 100); do  # until gone or a zombie (this container's init may not reap)
+      state=$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null || true)
+      [ -z "$state" ] || [ "$state" = Z ] && break
+      sleep 0.1
+    done
+  done
 }
 trap cleanup EXIT
 fail() {
@@ -168,4 +177,42 @@ same_games "$dir/single.jsonl" "$dir/mpi.jsonl" || fail "MPI log"
 [ "$(grep -c '"type":"run"' "$dir/mpi.jsonl")" = 1 ] || fail "the MPI log has several run records"
 # One summary: rank 0's (two tasks each running the whole run would print two, or be refused).
 [ "$(grep -c 'games in the log' "$dir/out/mpi.out")" = 1 ] || fail "not one summary in mpi.out"
+# Step 5: scancel (SIGTERM to every task) in the middle of the MPI run: rank 0 logs the games
+# in flight of both ranks and exits 130; the log holds whole lines of the one-process run, and
+# the same job submitted again completes exactly the requested games.
+long=400
+games_in() { cat "$1" 2>/dev/null | grep -c '"type":"game"' || true; }
+"$arena" selfplay --engine configs/othello/classic.cfg --engine configs/othello/seed-table.cfg \
+    --games "$long" --depth 2 --openings random:6 --seed 7 --out "$dir/single-long.jsonl" \
+    --quiet >/dev/null
+submit_long() {
+  RUN=$dir/cancelled GAMES=$long DEPTH=2 ASAN_OPTIONS=detect_leaks=0 sbatch --parsable \
+      --ntasks=2 --cpus-per-task=1 --output="$dir/out/$1.out" docs/slurm/selfplay-mpi.sbatch
+}
+job=$(submit_long cancelled) || fail "sbatch of the job to cancel"
+for _ in $(seq 600); do
+  [ "$(games_in "$dir/cancelled.jsonl")" -ge 10 ] && break
+  sleep 0.1
+done
+scancel "$job"
+for _ in $(seq 600); do
+  [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+  sleep 0.5
+done
+logged=$(games_in "$dir/cancelled.jsonl")
+[ "$logged" -lt "$long" ] || fail "the job ended before scancel"
+grep -q "SIGTERM on rank" "$dir/out/cancelled.out" || fail "no graceful stop in cancelled.out"
+grep -q "resume with" "$dir/out/cancelled.out" || fail "no resume command in cancelled.out"
+python3 -c '
+import json, sys
+for n, line in enumerate(open(sys.argv[1]), 1):
+    try:
+        json.loads(line)
+    except ValueError:
+        sys.exit(f"{sys.argv[1]}:{n}: not a whole line")
+' "$dir/cancelled.jsonl" || fail "cancelled log"
+echo "slurm: scancel after $logged games: whole lines, resume command printed"
+job=$(submit_long resumed) || fail "sbatch of the resumed job"
+wait_job "$job"
+same_games "$dir/single-long.jsonl" "$dir/cancelled.jsonl" || fail "resumed log"
 echo "slurm: passed in $(( $(date +%s) - start )) s"
