@@ -6,7 +6,8 @@
 #   1. selfplay-array.sbatch as an `sbatch --array` of 3 shards, and merge.sh's merge job that
 #      depends on it (afterok): the merged log must hold the games of a one-process run of the
 #      same seed, and nothing else;
-#   2. selfplay-mpi.sbatch, `srun --mpi=pmix` over 2 tasks: one log, the same games;
+#   2. selfplay-mpi.sbatch, `srun --mpi=pmix` over 2 tasks: one log, the same games (and
+#      `srun -n 2` without an MPI plugin is refused, writing nothing);
 #   3. the same job cancelled mid-run (scancel: SIGTERM to every task) leaves a log of whole
 #      lines and the resume command, and resubmitted completes exactly the requested games.
 # Usage: run_slurm.sh ARENA_BINARY SOURCE_DIR SCRATCH_DIR. Exit 77 (skipped, with the reason)
@@ -177,6 +178,17 @@ same_games "$dir/single.jsonl" "$dir/mpi.jsonl" || fail "MPI log"
 [ "$(grep -c '"type":"run"' "$dir/mpi.jsonl")" = 1 ] || fail "the MPI log has several run records"
 # One summary: rank 0's (two tasks each running the whole run would print two, or be refused).
 [ "$(grep -c 'games in the log' "$dir/out/mpi.out")" = 1 ] || fail "not one summary in mpi.out"
+# Step 4b: srun -n 2 without an MPI plugin (this cluster's MpiDefault=none) is refused on each
+# task instead of both playing the whole run into one log.
+if srun -n 2 --cpus-per-task=1 "$arena" selfplay --engine configs/othello/classic.cfg \
+     --engine configs/othello/seed-table.cfg --games 4 --seed 1 --out "$dir/plain.jsonl" \
+     >"$dir/out/plain.out" 2>&1; then
+  fail "srun -n 2 without --mpi was not refused"
+fi
+grep -q "without an MPI plugin" "$dir/out/plain.out" || fail "no refusal message in plain.out"
+[ ! -e "$dir/plain.jsonl" ] || fail "srun -n 2 without --mpi wrote a log"
+echo "slurm: srun -n 2 without --mpi refused: $(grep -m1 -o 'started by srun (task [0-9] of 2)' "$dir/out/plain.out")"
+
 # Step 5: scancel (SIGTERM to every task) in the middle of the MPI run: rank 0 logs the games
 # in flight of both ranks and exits 130; the log holds whole lines of the one-process run, and
 # the same job submitted again completes exactly the requested games.
