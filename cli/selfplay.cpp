@@ -9,6 +9,7 @@
 #include "engine/registry/games.hpp"
 #include "records/openings.hpp"
 #include "selfplay/external_player.hpp"
+#include "selfplay/launch.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
 #include "selfplay/selfplay.hpp"
@@ -57,6 +58,7 @@ int run_selfplay(const std::vector<std::string>& args) {
     return 0;
   }
   opts.seed_given = vm.count("seed") != 0U;
+  if (vm["threads"].defaulted()) opts.threads = selfplay::scheduler_threads(opts.threads);
   opts.command_line = {"arena", "selfplay"};
   opts.command_line.insert(opts.command_line.end(), args.begin(), args.end());
 
@@ -64,12 +66,15 @@ int run_selfplay(const std::vector<std::string>& args) {
   const auto external = selfplay::prepare_external_engines(opts);
   const bool any_external =
       std::any_of(external.begin(), external.end(), [](const auto& s) { return s.has_value(); });
-  // Under an MPI launcher with several ranks, the ranks share the run; only rank 0 reports.
+  // Under an MPI launcher (mpirun, srun --mpi=pmix|pmi2) the ranks share the run; only rank 0
+  // reports. A launch that would make every task play the whole run is refused first.
+  const selfplay::Launch launch = selfplay::detect_launch();
+  selfplay::check_launch(launch, selfplay::mpi::available());
   const auto result = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
     auto factory =
         any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr;
     opts.opening_reader = records::read_openings<G>;
-    if (selfplay::mpi::launched()) return selfplay::run_selfplay_mpi<G>(opts, factory);
+    if (launch.mpi() && selfplay::mpi::available()) return selfplay::run_selfplay_mpi<G>(opts, factory);
     return std::optional(selfplay::run_selfplay<G>(opts, factory));
   });
   if (!result) return 0;
@@ -86,7 +91,9 @@ int run_selfplay(const std::vector<std::string>& args) {
       again.push_back(summary.log_path);
     }
     std::cerr << "interrupted: " << summary.games_logged << "/" << summary.games_requested
-              << " games logged; resume with:\n  " << shell_words(again) << "\n";
+              << " games logged; resume with"
+              << (launch.mpi() ? " the same launcher (" + launch.name + ") and" : std::string())
+              << ":\n  " << shell_words(again) << "\n";
     return 130;
   }
   if (opts.out.empty() && !json) std::cerr << "log written to " << summary.log_path << "\n";

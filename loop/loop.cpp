@@ -19,6 +19,7 @@
 #include "engine/core/ini.hpp"
 #include "engine/registry/games.hpp"
 #include "loop/loop_config.hpp"
+#include "selfplay/file_lock.hpp"
 #include "selfplay/selfplay.hpp"
 #include "tune/run.hpp"
 
@@ -244,6 +245,10 @@ LoopSummary run_loop(const LoopOptions& o) {
   const fs::path dir = choose_run_dir(o, c);
   const bool resumed = fs::exists(dir / "loop.cfg");
   fs::create_directories(dir);
+  const selfplay::FileLock folder_lock(
+      (dir / "loop.lock").string(),
+      "another arena loop is running in this run folder (it is locked); wait for it to end, or "
+      "start another run with --new or --run-dir");
   if (!resumed) write_file(dir / "loop.cfg", c.text);
   progress(o, (resumed ? "resuming " : "run folder ") + dir.string());
 

@@ -6,6 +6,7 @@
 // Run folder (resumable; rerunning the same command continues where it stopped):
 //   runs/<UTC date-time>-<game>/
 //     loop.cfg            the run config as given (a resume must match it)
+//     loop.lock           locked while a loop runs here (a second loop in the folder is refused)
 //     round-N/sparring.cfg, train.jsonl      training games: best vs a copy of itself
 //     round-N/candidate.cfg, fit.json        the tuned candidate and the tuner's report
 //     round-N/match.jsonl, round.json        candidate vs best with an SPRT; the round's result

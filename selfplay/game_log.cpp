@@ -562,45 +562,60 @@ namespace {
 
 /// Opens `path` for appending and, for a regular file, takes an exclusive flock(2) on it, held
 /// as long as the descriptor is open: a second run writing the same log is refused instead of
-/// interleaving lines with the first. Then truncates it to `keep` bytes. Devices and pipes
-/// (/dev/full, a FIFO) are written as they are: neither locked nor truncated. Throws
-/// InputError naming the file.
-int open_locked(const std::string& path, int flags, std::uint64_t keep, const char* what) {
+/// interleaving lines with the first. Devices and pipes (/dev/full, a FIFO) are written as
+/// they are: neither locked nor (see cut) truncated. Throws InputError naming the file.
+int open_locked(const std::string& path, int flags, const char* what) {
   const int fd = ::open(path.c_str(), flags | O_WRONLY | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) throw InputError(path + ": cannot " + what + ": " + std::strerror(errno));
-  const auto fail = [&](const std::string& why) {
-    ::close(fd);
-    return InputError(path + ": " + why);
-  };
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return fd;
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    if (errno == EWOULDBLOCK) {
-      throw fail("another run is writing this log (it is locked); wait for that run to end "
-                 "or write to another file");
+    const int err = errno;
+    ::close(fd);
+    if (err == EWOULDBLOCK) {
+      throw InputError(path + ": another run is writing this log (it is locked); wait for that "
+                       "run to end or write to another file");
     }
-    throw fail(std::string("cannot lock the log: ") + std::strerror(errno));
-  }
-  if (::ftruncate(fd, static_cast<off_t>(keep)) != 0) {
-    throw fail(std::string("cannot truncate the log: ") + std::strerror(errno));
+    throw InputError(path + ": cannot lock the log: " + std::strerror(err));
   }
   return fd;
 }
 
+/// Cuts the regular file behind `fd` to `keep` bytes (other files are left as they are).
+void cut(int fd, const std::string& path, std::uint64_t keep) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return;
+  if (::ftruncate(fd, static_cast<off_t>(keep)) != 0) {
+    throw InputError(path + ": cannot truncate the log: " + std::strerror(errno));
+  }
+}
+
 }  // namespace
 
-LogWriter LogWriter::create(const std::string& path, const RunRecord& run, bool sync) {
+LogWriter LogWriter::lock(const std::string& path, bool sync) {
   const auto parent = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  LogWriter w(path, open_locked(path, O_CREAT, 0, "create log"), sync, log_codec_of(path));
-  w.write_line(to_json(run).dump() + "\n");
+  return LogWriter(path, open_locked(path, O_CREAT, "create log"), sync, log_codec_of(path));
+}
+
+void LogWriter::start(const RunRecord& run) {
+  cut(fd_, path_, 0);
+  write_line(to_json(run).dump() + "\n");
+}
+
+void LogWriter::resume_at(std::uint64_t intact_bytes) { cut(fd_, path_, intact_bytes); }
+
+LogWriter LogWriter::create(const std::string& path, const RunRecord& run, bool sync) {
+  LogWriter w = lock(path, sync);
+  w.start(run);
   return w;
 }
 
 LogWriter LogWriter::append(const std::string& path, std::uint64_t intact_bytes, bool sync) {
-  return LogWriter(path, open_locked(path, 0, intact_bytes, "open log for appending"), sync,
-                   log_codec_of(path));
+  LogWriter w(path, open_locked(path, 0, "open log for appending"), sync, log_codec_of(path));
+  w.resume_at(intact_bytes);
+  return w;
 }
 
 LogWriter::LogWriter(LogWriter&& o) noexcept

@@ -249,6 +249,17 @@ class LogWriter {
   /// Opens an existing log for appending after truncating it to `intact_bytes` (drops a torn
   /// tail found by read_log_file). Throws InputError if it cannot be opened or is locked.
   static LogWriter append(const std::string& path, std::uint64_t intact_bytes, bool sync = false);
+  /// Opens `path` for writing with its lock taken, creating it empty (and its parent folders)
+  /// when absent, and writes nothing. A run takes the lock before it reads the log to resume
+  /// it, so that no other run can write between that reading and start() or resume_at().
+  /// Throws InputError if it cannot be opened or is locked by another writer.
+  static LogWriter lock(const std::string& path, bool sync = false);
+  /// A writer from lock() begins a new log: the file is cut to nothing, then the run record is
+  /// written. Throws InputError on an I/O error.
+  void start(const RunRecord& run);
+  /// A writer from lock() continues a log: the file is cut to `intact_bytes` (read_log_file's
+  /// whole lines). Throws InputError on an I/O error.
+  void resume_at(std::uint64_t intact_bytes);
 
   LogWriter(LogWriter&& o) noexcept;
   LogWriter& operator=(LogWriter&&) = delete;

@@ -37,4 +37,17 @@ std::vector<GameRecord> parse_games(const std::string& text, const std::string& 
   return games;
 }
 
+std::string stop_word(StopMode mode, const std::string& signal) {
+  std::string out = mode == StopMode::Finish ? "finish" : "abandon";
+  if (!signal.empty()) out += " " + signal;
+  return out;
+}
+
+std::pair<StopMode, std::string> parse_stop(const std::string& payload) {
+  const auto space = payload.find(' ');
+  const std::string word = payload.substr(0, space);
+  const std::string signal = space == std::string::npos ? "" : payload.substr(space + 1);
+  return {word == "finish" ? StopMode::Finish : StopMode::Abandon, signal};
+}
+
 }  // namespace arena::selfplay

@@ -1,17 +1,18 @@
 // Self-play over several processes started by an MPI launcher (`mpirun -n K arena selfplay
-// ...`): one run, one log, one SPRT. Rank 0 coordinates: it reads or resumes the log exactly as
-// a single process would, hands out the pending game ids of the one global schedule in batches
-// of 2 x --threads ids (whole pairs) to whichever rank asks, writes each finished game it
-// receives, keeps the progress line and the SPRT over all results, and answers "stop" (an
-// empty batch) once the SPRT is decided or the ids run out. Every rank plays with its own
-// --threads, rank 0 too unless --mpi-coordinator-only. A game depends only on (seed, id), so
-// the set of game lines equals the single-process run's.
+// ...`, `srun --mpi=pmix`): one run, one log, one SPRT. Rank 0 coordinates: it reads or
+// resumes the log exactly as a single process would, hands out the pending game ids of the one
+// global schedule in batches of 2 x --threads ids (whole pairs) to whichever rank asks, writes
+// each finished game it receives, keeps the progress line and the SPRT over all results. Every
+// rank plays with its own --threads, rank 0 too unless --mpi-coordinator-only. A game depends
+// only on (seed, id), so the set of game lines equals the single-process run's.
 //
 // Workers ask for the next batch as soon as all ids of the current one have started (games
-// still in flight), so no rank waits idle for a round trip; the price is that an SPRT stop is
-// seen by a worker only at its next request: games already handed out still finish and are
-// logged, at most (2 + 1) x --threads per rank beyond the deciding game (single process:
-// --threads - 1). The transport is mpi_transport (plain MPI C API, main thread only).
+// still in flight), so no rank waits idle for a round trip. A stop reaches every rank at once:
+// when the SPRT decides, the deadline passes, or a signal (SIGINT, SIGTERM, --stop-signal)
+// arrives on ANY rank (a scheduler signals every task), rank 0 sends Stop to every worker,
+// which drops its queued ids and finishes (or, on a second signal, abandons) its games in
+// flight. After the deciding game at most --threads games per rank are still played (single
+// process: --threads - 1). The transport is mpi_transport (plain MPI C API, main thread only).
 #pragma once
 
 #include <atomic>
@@ -102,9 +103,10 @@ class BatchPlayer {
     });
   }
 
-  /// Queues ids to play.
+  /// Queues ids to play (ignored after finish() or stop()).
   void add(const std::vector<std::int64_t>& ids) {
     const std::lock_guard lock(mutex_);
+    if (closed_) return;
     ids_.insert(ids_.end(), ids.begin(), ids.end());
     changed_.notify_all();
   }
@@ -116,9 +118,20 @@ class BatchPlayer {
     changed_.notify_all();
   }
 
-  /// finish() and interrupt the games in flight (they are discarded).
+  /// Drops the queued ids, starts no game and lets the games in flight finish (logged).
+  void stop() {
+    {
+      const std::lock_guard lock(mutex_);
+      ids_.clear();
+      closed_ = true;
+      changed_.notify_all();
+    }
+    runner_.stop();
+  }
+
+  /// stop() and interrupt the games in flight (they are discarded).
   void abort() {
-    finish();
+    stop();
     runner_.abort();
   }
 
@@ -126,12 +139,6 @@ class BatchPlayer {
   [[nodiscard]] bool hungry() {
     const std::lock_guard lock(mutex_);
     return ids_.empty() && !closed_;
-  }
-
-  /// Blocks until hungry() or ended().
-  void wait_hungry_or_ended() {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return (ids_.empty() && !closed_) || ended_; });
   }
 
   /// Whether the runner has ended; rethrows its error if it failed.
@@ -175,6 +182,89 @@ class BatchPlayer {
   std::thread waiter_;
 };
 
+/// How far a stop goes: start no game (the games in flight finish and are logged), or also
+/// abandon the games in flight. Ordered: a stronger stop overrides a weaker one.
+enum class StopMode : int { None = 0, Finish = 1, Abandon = 2 };
+
+/// A Stop message's payload: "finish" or "abandon", then optionally the signal's name.
+[[nodiscard]] std::string stop_word(StopMode mode, const std::string& signal = "");
+/// The mode and signal name of a Stop payload (a payload that is neither word abandons).
+[[nodiscard]] std::pair<StopMode, std::string> parse_stop(const std::string& payload);
+
+/// A worker rank's side of the run: asks rank 0 for ids, plays them on `local`, returns the
+/// games with its next request. It polls rather than blocks, so that a Stop from rank 0, or a
+/// signal on this rank (which it reports to rank 0 as a Stop, and applies at once), takes
+/// effect while games are in flight. Ends after rank 0's Bye; a failure is sent as Failed.
+template <core::Game G>
+void play_as_worker(const mpi::Session& session, BatchPlayer<G>& local, const RunSetup& setup,
+                    bool handle_signals) {
+  try {
+    std::atomic<int> signal_level{0};  // a StopMode, raised by the watcher thread
+    std::atomic<int> last_signal{0};
+    std::optional<SignalWatcher> watcher;
+    if (handle_signals) {
+      watcher.emplace(
+          [&](int signal, int count) {
+            last_signal = signal;
+            if (count == 1) {
+              signal_level = static_cast<int>(StopMode::Finish);
+              local.stop();
+            } else {
+              signal_level = static_cast<int>(StopMode::Abandon);
+              local.abort();
+            }
+          },
+          setup.stop_signal);
+    }
+    int reported = 0;
+    const auto report_signal = [&] {
+      if (const int level = signal_level.load(); level > reported) {
+        reported = level;
+        session.send(0, mpi::Tag::Stop,
+                     stop_word(static_cast<StopMode>(level), signal_name(last_signal.load())));
+      }
+    };
+    bool waiting = true;  // a Batch reply is owed
+    session.send(0, mpi::Tag::Request, "");
+    while (!local.ended()) {
+      bool idle = true;
+      while (auto m = session.try_receive()) {  // only rank 0 writes to a worker
+        idle = false;
+        if (m->tag == mpi::Tag::Batch) {
+          waiting = false;
+          const std::vector<std::int64_t> ids = parse_ids(m->payload);
+          if (ids.empty()) {
+            local.finish();
+          } else {
+            local.add(ids);
+          }
+        } else if (m->tag == mpi::Tag::Stop) {
+          if (parse_stop(m->payload).first == StopMode::Finish) {
+            local.stop();
+          } else {
+            local.abort();
+          }
+        }
+      }
+      report_signal();
+      if (!waiting && local.hungry()) {
+        session.send(0, mpi::Tag::Request, format_games(local.take()));
+        waiting = true;
+        idle = false;
+      }
+      if (idle) std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    report_signal();  // the signal may have ended the games before the loop saw it
+    while (waiting) waiting = session.receive(0).tag != mpi::Tag::Batch;  // ids now unplayed
+    local.join();
+    session.send(0, mpi::Tag::Done, format_games(local.take()));
+    while (session.receive(0).tag != mpi::Tag::Bye) {
+    }
+  } catch (const std::exception& e) {
+    session.send(0, mpi::Tag::Failed, "rank " + std::to_string(session.rank()) + ": " + e.what());
+  }
+}
+
 /// Plays the run of `opts` as one rank of an MPI job (see the file comment). Returns the
 /// summary on rank 0 and nullopt on the other ranks. Errors before the first game are the
 /// InputErrors of run_selfplay, raised on the rank that found them (the other ranks then
@@ -208,10 +298,13 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
     if (seed_error) std::rethrow_exception(seed_error);
     game.emplace(prepare_game_run<G>(opts, std::move(factory)));
     if (coordinator) {
+      writer.emplace(LogWriter::lock(game->run.log_path, opts.fsync));  // before the reading
       resume.emplace(inspect_log(game->run.log_path, game->run.record, game->run.schedule));
-      writer.emplace(resume->resume
-                         ? LogWriter::append(game->run.log_path, resume->intact_bytes, opts.fsync)
-                         : LogWriter::create(game->run.log_path, game->run.record, opts.fsync));
+      if (resume->resume) {
+        writer->resume_at(resume->intact_bytes);
+      } else {
+        writer->start(game->run.record);
+      }
     }
   } catch (...) {
     setup_error = std::current_exception();
@@ -236,23 +329,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
 
   // Step 2, workers: ask, play, send the games back with the next request.
   if (!coordinator) {
-    try {
-      session.send(0, mpi::Tag::Request, "");
-      for (;;) {
-        const mpi::Message m = session.receive(0);
-        const std::vector<std::int64_t> ids = parse_ids(m.payload);
-        if (ids.empty()) break;
-        local->add(ids);
-        local->wait_hungry_or_ended();
-        if (local->ended()) break;
-        session.send(0, mpi::Tag::Request, format_games(local->take()));
-      }
-      local->finish();
-      local->join();
-      session.send(0, mpi::Tag::Done, format_games(local->take()));
-    } catch (const std::exception& e) {
-      session.send(0, mpi::Tag::Failed, "rank " + std::to_string(session.rank()) + ": " + e.what());
-    }
+    play_as_worker(session, *local, setup, opts.handle_signals);
     return std::nullopt;
   }
 
@@ -267,7 +344,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
   RunRecorder recorder(setup, *resume, *writer);
   const std::vector<std::int64_t> pending_list = pending_ids(setup.schedule, resume->games);
   std::deque<std::int64_t> pending(pending_list.begin(), pending_list.end());
-  std::atomic<bool> stopping = false;
+  bool stopping = false;
   if (recorder.decided()) {
     stopping = true;
     summary.sprt_stopped = true;
@@ -295,25 +372,60 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
     }
   };
 
+  // A stop reaches every rank at once: rank 0 sends Stop to each worker still playing (a
+  // worker's own signal arrives here as a Stop first). `sent` is the strongest so far.
+  std::vector<bool> said_done(static_cast<std::size_t>(session.size()), false);
+  StopMode sent = StopMode::None;
+  const auto stop_all = [&](StopMode mode) {
+    if (mode <= sent) return;
+    sent = mode;
+    stopping = true;
+    for (int w = 1; w < session.size(); ++w) {
+      if (!said_done[static_cast<std::size_t>(w)]) session.send(w, mpi::Tag::Stop, stop_word(mode));
+    }
+    if (local != nullptr) {
+      if (mode == StopMode::Finish) {
+        local->stop();
+      } else {
+        local->abort();
+      }
+    }
+  };
+  const auto announce = [&](StopMode mode, const std::string& why) {
+    if (mode <= sent) return;
+    std::cerr << "\n" << why << ": "
+              << (mode == StopMode::Finish ? "finishing the games in flight on every rank "
+                                             "(a second signal abandons them)"
+                                           : "abandoning the games in flight")
+              << "\n";
+    summary.interrupted = true;
+    stop_all(mode);
+  };
+
   const auto start = std::chrono::steady_clock::now();
   try {
+    std::atomic<int> signal_level{0};  // a StopMode, raised by the watcher thread
+    std::atomic<int> last_signal{0};
     std::optional<SignalWatcher> watcher;
     if (opts.handle_signals) {
-      watcher.emplace([&stopping, local](int signal, int count) {
-        const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
-        if (count == 1) {
-          std::cerr << "\n" << name << ": finishing the games handed out (again to abandon "
-                    << "rank 0's)\n";
-          stopping = true;
-        } else if (local != nullptr) {
-          local->abort();
-        }
-      });
+      watcher.emplace(
+          [&](int signal, int count) {
+            last_signal = signal;
+            signal_level = static_cast<int>(count == 1 ? StopMode::Finish : StopMode::Abandon);
+          },
+          setup.stop_signal);
     }
     int workers_left = session.size() - 1;
     bool local_finishing = local == nullptr;
     while (workers_left > 0 || (local != nullptr && !local->ended())) {
       bool idle = true;
+      if (const auto level = static_cast<StopMode>(signal_level.load()); level > sent) {
+        announce(level, signal_name(last_signal.load()) + " on rank 0");
+      }
+      if (setup.deadline && sent == StopMode::None && std::chrono::system_clock::now() >= *setup.deadline) {
+        announce(StopMode::Finish, "deadline reached");
+      }
+      if (stopping && sent == StopMode::None) stop_all(StopMode::Finish);  // the SPRT decided
       if (auto m = session.try_receive()) {
         idle = false;
         const std::string where = "rank " + std::to_string(m->source) + ": ";
@@ -324,8 +436,15 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
             break;
           case mpi::Tag::Done:
             record(parse_games(m->payload, where));
+            said_done[static_cast<std::size_t>(m->source)] = true;
+            session.send(m->source, mpi::Tag::Bye, "");
             --workers_left;
             break;
+          case mpi::Tag::Stop: {
+            const auto [mode, signal] = parse_stop(m->payload);
+            announce(mode, signal + " on rank " + std::to_string(m->source));
+            break;
+          }
           default:
             throw std::runtime_error(m->payload);
         }
@@ -350,7 +469,6 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
       local->join();
       record(local->take());
     }
-    summary.interrupted = watcher && watcher->first_signal() != 0;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\nthe log holds whole games only; run the same "
               << "command again to resume\n";
@@ -361,6 +479,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
 
   summary.games_played = played;
   summary.games_logged = recorder.tally().games();
+  if (summary.games_logged >= summary.games_requested) summary.interrupted = false;  // too late
   summary.games_per_second =
       summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
   const std::size_t known_warnings = summary.warnings.size();

@@ -12,18 +12,6 @@
 
 namespace arena::selfplay::mpi {
 
-namespace {
-
-/// The integer value of environment variable `name`, 0 when unset or not a number.
-long env_long(const char* name) {
-  const char* v = std::getenv(name);
-  return v == nullptr ? 0 : std::strtol(v, nullptr, 10);
-}
-
-}  // namespace
-
-bool launched() { return env_long("OMPI_COMM_WORLD_SIZE") > 1 || env_long("PMI_SIZE") > 1; }
-
 #ifdef ARENA_HAVE_MPI
 
 bool available() { return true; }

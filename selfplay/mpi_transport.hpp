@@ -14,16 +14,15 @@ namespace arena::selfplay::mpi {
 /// Whether this build has MPI support (CMake option ARENA_MPI found an MPI library).
 [[nodiscard]] bool available();
 
-/// Whether the process was started by an MPI launcher with more than one rank (Open MPI's
-/// mpirun sets OMPI_COMM_WORLD_SIZE, Slurm's srun and MPICH's launcher PMI_SIZE).
-[[nodiscard]] bool launched();
-
 /// What a message carries (the MPI tag).
 enum class Tag : int {
   Request = 1,  ///< worker -> coordinator: finished game lines, and "send me more ids"
   Batch = 2,    ///< coordinator -> worker: ids to play, space-separated; empty = stop
   Done = 3,     ///< worker -> coordinator: the last finished game lines; the worker ends
   Failed = 4,   ///< worker -> coordinator: an error message; the run ends
+  Stop = 5,     ///< either way: "finish" (start no game) or "abandon" (drop the games in
+                ///< flight), then the signal's name when a signal on the worker caused it
+  Bye = 6,      ///< coordinator -> worker, after its Done: no message follows
 };
 
 /// A received message.

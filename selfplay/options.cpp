@@ -25,7 +25,7 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
       ("games", po::value(&opts.games)->default_value(opts.games),
        "number of games (ids 0..N-1; games 2k and 2k+1 share an opening, seats swapped)")
       ("threads", po::value(&opts.threads)->default_value(opts.threads),
-       "games played at once")
+       "games played at once (default: $SLURM_CPUS_PER_TASK when set)")
       ("seed", po::value(&opts.seed),
        "run seed: openings and every game's seed derive from it (default: the resumed log's "
        "seed, else a fresh random one, printed on stderr and recorded in the log)")
@@ -64,7 +64,15 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
       ("fsync", po::bool_switch(&opts.fsync), "fsync the log after every game")
       ("quiet", po::bool_switch(&opts.quiet), "no progress on stderr")
       ("mpi-coordinator-only", po::bool_switch(&opts.mpi_coordinator_only),
-       "under mpirun: rank 0 only hands out games and writes the log, it plays none");
+       "under mpirun: rank 0 only hands out games and writes the log, it plays none")
+      ("deadline", po::value(&opts.deadline),
+       "start no game after this UTC time (e.g. 2026-12-01T12:00:00Z); the games in flight "
+       "finish and the same command resumes")
+      ("hours", po::value(&opts.hours),
+       "a --deadline this many hours after the start (decimals allowed)")
+      ("stop-signal", po::value(&opts.stop_signal)->default_value(opts.stop_signal),
+       "a signal that stops the run like SIGTERM on any rank (a scheduler's early warning, "
+       "e.g. sbatch --signal=USR1@300), or none");
 }
 
 TimeControl parse_time_control(const std::string& text) {

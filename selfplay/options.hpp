@@ -43,6 +43,9 @@ struct SelfplayOptions {
   bool quiet = false;                   ///< no progress on stderr
   bool fsync = false;                   ///< fsync the log after every game
   bool mpi_coordinator_only = false;    ///< under mpirun, rank 0 plays no games
+  std::string deadline;                 ///< --deadline UTC time (deadline.hpp), "" = none
+  double hours = 0.0;                   ///< --hours: a deadline this long after the start
+  std::string stop_signal = "USR1";     ///< signal that stops like SIGTERM ("none" = none)
   // Set by the caller, not by options:
   std::vector<std::string> command_line;  ///< recorded in the run record
   bool handle_signals = true;           ///< SIGINT/SIGTERM stop the run cleanly

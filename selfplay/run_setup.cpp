@@ -2,6 +2,7 @@
 #include "selfplay/run_setup.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
 #include "engine/core/version.hpp"
+#include "selfplay/signal_watcher.hpp"
 
 namespace arena::selfplay {
 
@@ -117,6 +119,8 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   if (opts.temperature < 0 || opts.temperature_plies < 0) {
     throw InputError("--temperature/--temperature-plies: must not be negative");
   }
+  const auto deadline = run_deadline(opts.deadline, opts.hours, std::chrono::system_clock::now());
+  const int stop_signal = parse_signal(opts.stop_signal, "--stop-signal");
   const Format format = parse_format(opts.format);
   const Shard shard = opts.shard.empty() ? Shard{} : parse_shard(opts.shard);
   const OpeningSpec openings = parse_opening_spec(opts.openings);
@@ -185,7 +189,8 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   r.start_time = utc_time("%Y-%m-%dT%H:%M:%SZ");
 
   return RunSetup{std::move(configs), std::move(names), std::move(r), schedule, sprt, settings,
-                  openings, order, opts.out.empty() ? default_log_path() : opts.out};
+                  openings, order, opts.out.empty() ? default_log_path() : opts.out,
+                  deadline, stop_signal};
 }
 
 ResumeState inspect_log(const std::string& path, const RunRecord& record,

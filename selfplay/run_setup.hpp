@@ -10,6 +10,7 @@
 
 #include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
+#include "selfplay/deadline.hpp"
 #include "selfplay/engine_entry.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/openings.hpp"
@@ -35,6 +36,8 @@ struct RunSetup {
   OpeningSpec openings;
   OpeningOrder opening_order = OpeningOrder::Sequential;
   std::string log_path;                    ///< --out, or the default path
+  std::optional<WallTime> deadline;        ///< --deadline / --hours
+  int stop_signal = 0;                     ///< --stop-signal, 0 = none
 };
 
 /// Checks `opts` and loads the configs (an outside program's from opts.program_configs).
@@ -42,7 +45,8 @@ struct RunSetup {
 /// unreadable or invalid config (the parser names file:line:key), configs of different games,
 /// two engines with one name, --threads outside [1, core::max_threads()], --games outside
 /// [1, kMaxGames], limits that are negative or beyond their ceilings, a malformed --tc,
-/// --openings, --opening-order, --format, --shard or --sprt, --sprt with more than two engines.
+/// --openings, --opening-order, --format, --shard or --sprt, --sprt with more than two engines,
+/// a malformed or past --deadline (or with --hours), a --stop-signal that cannot be caught.
 [[nodiscard]] RunSetup prepare_run(const SelfplayOptions& opts);
 
 /// Each engine's settings by index: its --engine entry's over --each (InputError naming the

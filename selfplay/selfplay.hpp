@@ -23,6 +23,7 @@
 #include "selfplay/run_recorder.hpp"
 #include "selfplay/runner.hpp"
 #include "selfplay/signal_watcher.hpp"
+#include "selfplay/stop_timer.hpp"
 #include "selfplay/summary.hpp"
 
 namespace arena::selfplay {
@@ -32,9 +33,10 @@ namespace arena::selfplay {
 /// external engines); it is called once per engine before any game to validate.
 /// Errors before the first game are InputErrors (exit 2): see prepare_run and inspect_log;
 /// also a config that does not fit G, a malformed --rules, an illegal opening (FILE:LINE).
-/// When a SignalWatcher is installed (opts.handle_signals), the first SIGINT/SIGTERM stops
-/// scheduling and lets games in flight finish, a second abandons them; `interrupted` is then
-/// set in the summary. Progress goes to stderr unless opts.quiet.
+/// When a SignalWatcher is installed (opts.handle_signals), the first SIGINT/SIGTERM (or
+/// --stop-signal) stops scheduling and lets games in flight finish, a second abandons them;
+/// --deadline/--hours stop scheduling the same way; `interrupted` is then set in the summary
+/// unless every requested game was logged. Progress goes to stderr unless opts.quiet.
 template <core::Game G>
 SelfplaySummary run_selfplay(const SelfplayOptions& given, PlayerFactory<G> factory = nullptr) {
   // Step 1: the seed, checks that need no game, then the game's own (rules, engines, openings).
@@ -42,7 +44,9 @@ SelfplaySummary run_selfplay(const SelfplayOptions& given, PlayerFactory<G> fact
   GameSetup<G> game = prepare_game_run<G>(opts, std::move(factory));
   const RunSetup& setup = game.run;
 
-  // Step 2: the log, new or resumed.
+  // Step 2: the log, new or resumed. Its lock comes before the reading, so no other run can
+  // write between what was read and what is appended.
+  LogWriter writer = LogWriter::lock(setup.log_path, opts.fsync);
   ResumeState resume = inspect_log(setup.log_path, setup.record, setup.schedule);
   SelfplaySummary summary;
   summary.game = setup.record.game;
@@ -51,9 +55,11 @@ SelfplaySummary run_selfplay(const SelfplayOptions& given, PlayerFactory<G> fact
   summary.games_requested = setup.schedule.shard_games();
   summary.warnings = resume.warnings;
   for (const auto& w : resume.warnings) std::cerr << "warning: " << w << "\n";
-  LogWriter writer = resume.resume
-                         ? LogWriter::append(setup.log_path, resume.intact_bytes, opts.fsync)
-                         : LogWriter::create(setup.log_path, setup.record, opts.fsync);
+  if (resume.resume) {
+    writer.resume_at(resume.intact_bytes);
+  } else {
+    writer.start(setup.record);
+  }
 
   // Step 3: counts so far; the SPRT may already be decided (then no game is played).
   RunRecorder recorder(setup, resume, writer);
@@ -85,19 +91,28 @@ SelfplaySummary run_selfplay(const SelfplayOptions& given, PlayerFactory<G> fact
   {
     std::optional<SignalWatcher> watcher;
     if (opts.handle_signals) {
-      watcher.emplace([&runner](int signal, int count) {
-        const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
-        if (count == 1) {
-          std::cerr << "\n" << name << ": finishing the games in flight (again to abandon them)\n";
-          runner.stop();
-        } else {
-          runner.abort();
-        }
+      watcher.emplace(
+          [&runner](int signal, int count) {
+            if (count == 1) {
+              std::cerr << "\n" << signal_name(signal)
+                        << ": finishing the games in flight (again to abandon them)\n";
+              runner.stop();
+            } else {
+              runner.abort();
+            }
+          },
+          setup.stop_signal);
+    }
+    std::optional<StopTimer> timer;
+    if (setup.deadline) {
+      timer.emplace(*setup.deadline, [&runner] {
+        std::cerr << "\ndeadline reached: finishing the games in flight\n";
+        runner.stop();
       });
     }
     runner.start();
     runner.wait();
-    summary.interrupted = watcher && watcher->first_signal() != 0;
+    summary.interrupted = (watcher && watcher->first_signal() != 0) || (timer && timer->fired());
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.finish(recorder.tally(), played);
@@ -105,6 +120,7 @@ SelfplaySummary run_selfplay(const SelfplayOptions& given, PlayerFactory<G> fact
   // Step 5: the summary.
   summary.games_played = played;
   summary.games_logged = recorder.tally().games();
+  if (summary.games_logged >= summary.games_requested) summary.interrupted = false;  // too late
   summary.games_per_second = summary.seconds > 0 ? static_cast<double>(played) / summary.seconds : 0.0;
   const std::size_t known_warnings = summary.warnings.size();
   fill_results(summary, recorder.tally(), setup.sprt, recorder.decision());

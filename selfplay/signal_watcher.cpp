@@ -5,7 +5,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <stdexcept>
+
+#include "engine/core/errors.hpp"
 
 namespace arena::selfplay {
 
@@ -25,8 +28,25 @@ extern "C" void on_signal_write(int signal) {
 
 }  // namespace
 
-SignalWatcher::SignalWatcher(std::function<void(int, int)> on_signal)
-    : on_signal_(std::move(on_signal)) {
+std::string signal_name(int signal) {
+  const char* abbrev = ::sigabbrev_np(signal);
+  return abbrev == nullptr ? "signal " + std::to_string(signal) : std::string("SIG") + abbrev;
+}
+
+int parse_signal(const std::string& text, const std::string& option) {
+  if (text == "none") return 0;
+  const std::string name = text.starts_with("SIG") ? text.substr(3) : text;
+  for (int s = 1; s < NSIG; ++s) {
+    const char* abbrev = ::sigabbrev_np(s);
+    const bool match = (abbrev != nullptr && name == abbrev) || name == std::to_string(s);
+    if (match && s != SIGKILL && s != SIGSTOP) return s;
+  }
+  throw InputError(option + ": '" + text + "' (expected a signal that can be caught, e.g. USR1, "
+                   "USR2, HUP, or none)");
+}
+
+SignalWatcher::SignalWatcher(std::function<void(int, int)> on_signal, int stop_signal)
+    : on_signal_(std::move(on_signal)), stop_signal_(stop_signal) {
   if (::pipe2(pipe_, O_CLOEXEC) != 0) throw std::runtime_error("cannot create the signal pipe");
   int expected = -1;
   if (!g_signal_pipe.compare_exchange_strong(expected, pipe_[1])) {
@@ -40,12 +60,14 @@ SignalWatcher::SignalWatcher(std::function<void(int, int)> on_signal)
   action.sa_flags = SA_RESTART;
   ::sigaction(SIGINT, &action, &old_int_);
   ::sigaction(SIGTERM, &action, &old_term_);
+  if (stop_signal_ != 0) ::sigaction(stop_signal_, &action, &old_stop_);
   thread_ = std::thread([this] { watch(); });
 }
 
 SignalWatcher::~SignalWatcher() {
   ::sigaction(SIGINT, &old_int_, nullptr);
   ::sigaction(SIGTERM, &old_term_, nullptr);
+  if (stop_signal_ != 0) ::sigaction(stop_signal_, &old_stop_, nullptr);
   g_signal_pipe.store(-1);
   ::close(pipe_[1]);  // wakes watch() with end-of-file
   thread_.join();

@@ -43,7 +43,7 @@ struct SelfplaySummary {
   std::int64_t games_played = 0;     ///< games played by this invocation
   double seconds = 0.0;              ///< wall time of the playing phase
   double games_per_second = 0.0;     ///< games_played / seconds
-  bool interrupted = false;          ///< stopped by SIGINT/SIGTERM: resume with the same command
+  bool interrupted = false;          ///< stopped by a signal or the deadline: the same command resumes
   bool sprt_stopped = false;         ///< stopped because the SPRT decided (now or before)
   std::vector<PairingSummary> pairings;
   std::vector<EngineSummary> engines;

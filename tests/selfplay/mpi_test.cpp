@@ -1,8 +1,8 @@
 // The distributed self-play (selfplay/mpi_selfplay.hpp): message payloads round-trip, and
 // `mpirun -n 2 --oversubscribe arena selfplay ...` writes the same set of game lines as the
 // single-process run with the same seed, resumes a cut log to exactly the requested games, and
-// stops early on an SPRT, and survives the death of a rank (SIGKILL) with a consistent,
-// resumable log. The end-to-end tests skip (not pass) when this build has no MPI or
+// stops early on an SPRT, survives the death of a rank (SIGKILL) with a consistent,
+// resumable log, and stops gracefully on a signal to any rank. The end-to-end tests skip (not pass) when this build has no MPI or
 // no `mpirun` is on the PATH. They pass --allow-run-as-root because CI runs as root.
 #include <algorithm>
 #include <chrono>
@@ -207,6 +207,99 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   EXPECT_EQ(resumed.lines, kGames);
   EXPECT_FALSE(resumed.torn_tail);
   EXPECT_EQ(games_by_id(resumed), single);
+}
+
+/// Starts `mpirun -n 2 arena args` in the background (stdout/stderr to `tag`.out/.err);
+/// returns the pid of the mpirun process.
+pid_t start_two_ranks(const std::vector<std::string>& args, const std::string& out,
+                      const std::string& err) {
+  const pid_t job = ::fork();
+  if (job == 0) {
+    std::string cmd =
+        "exec env ASAN_OPTIONS=detect_leaks=0 mpirun -n 2 --oversubscribe --allow-run-as-root";
+    cmd += std::string(" '") + ARENA_BINARY + "'";
+    for (const auto& a : args) cmd += " '" + a + "'";
+    cmd += " >'" + out + "' 2>'" + err + "'";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return job;
+}
+
+/// Waits for `pid`; its exit status, or 128 + the signal that ended it.
+int wait_status(pid_t pid) {
+  int status = 0;
+  if (::waitpid(pid, &status, 0) != pid) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/// The pids of ranks `ranks` of the job writing `log`, once it has logged `games` games (an
+/// empty list after 60 s).
+std::vector<pid_t> ranks_once_logging(const std::vector<int>& ranks, const std::string& log,
+                                      int games) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (game_lines(log) >= games) {
+      std::vector<pid_t> pids;
+      for (const int r : ranks) {
+        if (const pid_t p = find_rank(r, log); p > 0) pids.push_back(p);
+      }
+      if (pids.size() == ranks.size()) return pids;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return {};
+}
+
+// Slurm's scancel and time limit send SIGTERM to every task: each rank finishes its games in
+// flight, rank 0 logs them, prints the resume command and exits 130, and the same command then
+// completes exactly the requested games (Must show: a graceful stop under a scheduler).
+TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
+  constexpr int kGames = 200;
+  ASSERT_EQ(arena(othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
+      << slurp("single.err");
+  const std::string log = file("term.jsonl");
+  const pid_t job = start_two_ranks(othello_args(log, kGames), file("term.out"), file("term.err"));
+  ASSERT_GT(job, 0);
+  const std::vector<pid_t> ranks = ranks_once_logging({0, 1}, log, 10);
+  ASSERT_EQ(ranks.size(), 2U) << "ranks not found; " << slurp("term.err");
+  for (const pid_t p : ranks) ASSERT_EQ(::kill(p, SIGTERM), 0);
+  const int status = wait_status(job);
+  if (status == 0) GTEST_SKIP() << "the run finished before the signal";
+  EXPECT_EQ(status, 130) << slurp("term.err");
+  EXPECT_NE(slurp("term.err").find("SIGTERM on rank"), std::string::npos) << slurp("term.err");
+  EXPECT_NE(slurp("term.err").find("resume with"), std::string::npos) << slurp("term.err");
+
+  const LogFile cut = read_log_file(log);
+  EXPECT_FALSE(cut.torn_tail);  // every game in flight finished and was logged whole
+  EXPECT_LT(cut.games.size(), static_cast<std::size_t>(kGames));
+  const auto single = games_by_id(read_log_file(file("single.jsonl")));
+  for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
+
+  ASSERT_EQ(arena(othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
+  const LogFile resumed = read_log_file(log);
+  EXPECT_EQ(resumed.lines, kGames);
+  EXPECT_EQ(games_by_id(resumed), single);
+}
+
+// A signal on one worker alone (a node's early warning) stops every rank the same way.
+TEST_F(MpiSelfplay, SignalOnOneWorkerStopsEveryRank) {
+  const std::string log = file("one.jsonl");
+  const pid_t job = start_two_ranks(othello_args(log, 400), file("one.out"), file("one.err"));
+  ASSERT_GT(job, 0);
+  const std::vector<pid_t> worker = ranks_once_logging({1}, log, 10);
+  ASSERT_EQ(worker.size(), 1U) << "rank 1 not found; " << slurp("one.err");
+  ASSERT_EQ(::kill(worker[0], SIGUSR1), 0);  // the default --stop-signal
+  const int status = wait_status(job);
+  if (status == 0) GTEST_SKIP() << "the run finished before the signal";
+  EXPECT_EQ(status, 130) << slurp("one.err");
+  EXPECT_NE(slurp("one.err").find("SIGUSR1 on rank 1: finishing the games in flight on every "
+                                  "rank"),
+            std::string::npos)
+      << slurp("one.err");
+  const LogFile cut = read_log_file(log);
+  EXPECT_FALSE(cut.torn_tail);
+  EXPECT_LT(cut.games.size(), 400U);
 }
 
 TEST_F(MpiSelfplay, SprtStopsEveryRank) {

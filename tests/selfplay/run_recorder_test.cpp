@@ -34,7 +34,9 @@ RunSetup scripted_setup() {
              .settings = {},
              .openings = {},
              .opening_order = OpeningOrder::Sequential,
-             .log_path = ""};
+             .log_path = "",
+             .deadline = std::nullopt,
+             .stop_signal = 0};
   s.record.game = "othello";
   s.record.engines = {{"a", "00000000000000aa", "name = a\n", ""}, {"b", "00000000000000bb", "name = b\n", ""}};
   s.record.games = 400;
