@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/config_provenance.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
@@ -205,8 +206,7 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   std::vector<std::string> comments;
   comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision +
                      ") on " + utc_now());
-  comments.push_back("start: " + o.init + " (name " + init.name + ", config hash " +
-                     file_hash(o.init) + ")");
+  comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
   for (const auto& in : report.inputs) {
     comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
                        std::to_string(in.games) + " games)");
