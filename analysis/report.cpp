@@ -285,6 +285,36 @@ json report_json(const GamesReport& report, bool by_opening) {
   return doc;
 }
 
+PairVerdict pair_verdict(const PairReport& p) {
+  const PairCounts& c = p.counts;
+  const MatchStats& m = p.stats;
+  PairVerdict v;
+  if (m.games == 0 || std::isnan(m.elo.value)) {
+    v.headline = "no games between " + c.a + " and " + c.b;
+  } else if (m.elo.low > 0) {
+    v.winner = c.a;
+    v.headline = c.a + " is stronger than " + c.b;
+  } else if (m.elo.high < 0) {
+    v.winner = c.b;
+    v.headline = c.b + " is stronger than " + c.a;
+  } else {
+    v.headline = "no clear difference between " + c.a + " and " + c.b + " (the 95% interval holds 0)";
+  }
+  v.elo = std::string(unit_name(m.elo.unit)) + " of " + c.a + " against " + c.b + ": " +
+          format_elo(m.elo, 2) + " (95%" + (m.exact_interval ? ", exact binomial bound" : "") +
+          ", over " + std::to_string(m.samples) + (m.pentanomial ? " pairs)" : " games)");
+  v.los = "LOS " + percent(m.los) + " (likelihood that " + c.a + " is stronger)";
+  if (p.sprt) {
+    const SprtResult& r = *p.sprt;
+    v.sprt = r.state == SprtState::AcceptH1   ? "SPRT: H1 accepted (" + c.a + " is stronger by elo1 or more)"
+             : r.state == SprtState::AcceptH0 ? "SPRT: H0 accepted (" + c.a + " is not stronger by elo1)"
+                                              : "SPRT: undecided (the games ran out before a bound was reached)";
+    v.sprt_detail = sprt_text(p, "");
+    if (!v.sprt_detail.empty() && v.sprt_detail.back() == '\n') v.sprt_detail.pop_back();
+  }
+  return v;
+}
+
 std::string report_text(const GamesReport& report, bool by_opening) {
   const GamesSummary& s = report.summary;
   std::ostringstream out;

@@ -94,6 +94,20 @@ struct GamesReport {
 /// test over all games in sprt_all_games; a decision naming no pair of `report` is ignored.
 void apply_decision(GamesReport& report, const SprtDecision& decision);
 
+/// One pair's result in words, for a headline (the report's verdict box). The figures are the
+/// text report_text prints for the pair, so a reader sees the same numbers in every command.
+struct PairVerdict {
+  std::string winner;    ///< the engine whose Elo interval lies entirely on its side of 0, or ""
+  std::string headline;  ///< "A is stronger than B", "no clear difference between A and B", ...
+  std::string elo;       ///< "Elo of A against B: +40.70 +- 30.43 [10.27, 71.13] (95%, over 171 pairs)"
+  std::string los;       ///< "LOS 99.61 % (likelihood that A is stronger)"
+  std::string sprt;      ///< "" without an SPRT, else "SPRT: H1 accepted (A is stronger by elo1 or more)"
+  std::string sprt_detail;  ///< "" or the SPRT line of report_text ("SPRT logistic [0.00, 10.00] ...")
+};
+
+/// The verdict of `p` (first engine's view, as the rest of the report).
+[[nodiscard]] PairVerdict pair_verdict(const PairReport& p);
+
 /// JSON document: games, engines, pairs [{first, second, games, wins, draws, losses, pentanomial,
 /// pairs, incomplete_pairs, unpaired_games, stats_json keys, llr, sprt, first_moving {wins,
 /// draws, losses, score}, second_moving {...}}] (sprt adds decided, decision_pairs,

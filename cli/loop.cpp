@@ -1,5 +1,6 @@
 // `arena loop`: the main job (see loop/loop.hpp). With no arguments it runs the Othello default
-// (configs/othello/loop.cfg), resuming the newest unfinished run of the same config.
+// (configs/othello/loop.cfg), resuming the newest run of the same config (a finished one is
+// reported, not replaced: --new starts another).
 #include <filesystem>
 #include <iostream>
 
@@ -23,9 +24,9 @@ int run_loop(const std::vector<std::string>& args) {
       ("rounds", po::value(&o.rounds), "rounds to run (overrides the config)")
       ("hours", po::value(&o.hours), "start no new round after this many hours")
       ("run-dir", po::value(&o.run_dir),
-       "run folder to create or resume (default: the newest unfinished one of runs/ with the "
-       "same config, else a new runs/<date-time>-<game>)")
-      ("new", po::bool_switch(&o.fresh), "always start a new run folder")
+       "run folder to create or resume (default: the newest one of runs/ with the same config, "
+       "resumed if unfinished, reported if finished; else a new runs/<date-time>-<game>)")
+      ("new", po::bool_switch(&o.fresh), "start a new run folder (also when the last run finished)")
       ("quiet", po::bool_switch(&o.quiet), "no progress lines")
       ("json", po::bool_switch(&json), "print the summary as one JSON document");
   po::variables_map vm;

@@ -46,6 +46,31 @@ void write_file(const fs::path& path, const std::string& text) {
 
 json null_if_nan(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
+/// `path` (relative to the current folder, or absolute) as written in the run folder's records,
+/// so that the folder reads the same from anywhere: a file inside the run folder relative to
+/// it (the folder can move), one outside relative to it too unless given absolute (then kept).
+std::string in_run(const fs::path& dir, const std::string& path) {
+  if (path.empty()) return path;
+  const fs::path base = fs::absolute(dir).lexically_normal();
+  const fs::path relative = fs::absolute(path).lexically_normal().lexically_relative(base);
+  if (relative.empty()) return path;
+  const bool outside = *relative.begin() == "..";
+  return outside && fs::path(path).is_absolute() ? path : relative.generic_string();
+}
+
+/// A path read from the run folder's records back to one usable from the current folder:
+/// relative to the run folder (as written now) or, in records written before that, relative
+/// to the current folder or absolute. `start` is the run's start config, returned as given
+/// when the path names the same file, so comparisons with it keep working.
+std::string from_run(const fs::path& dir, const std::string& path, const std::string& start) {
+  if (path.empty() || fs::path(path).is_absolute()) return path;
+  const fs::path in_dir = (dir / path).lexically_normal();
+  if (!fs::exists(in_dir)) return path;
+  std::error_code ec;
+  if (fs::equivalent(in_dir, start, ec)) return start;
+  return in_dir.string();
+}
+
 void progress(const LoopOptions& o, const std::string& line) {
   if (!o.quiet) std::cerr << "loop: " << line << std::endl;
 }
@@ -93,20 +118,21 @@ void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::
   high = p.stats.elo.high;
 }
 
-RoundResult read_round_json(const json& j);
+RoundResult read_round_json(const json& j, const fs::path& dir, const std::string& start);
 
 /// A round record as written by an earlier run; a damaged or edited one (any JSON error:
 /// syntax, a missing key, a wrong type) is an InputError naming the file.
-RoundResult read_round(const fs::path& file) {
+RoundResult read_round(const fs::path& file, const fs::path& dir, const std::string& start) {
   try {
-    return read_round_json(json::parse(core::read_text_file(file.string(), "round record")));
+    return read_round_json(json::parse(core::read_text_file(file.string(), "round record")), dir, start);
   } catch (const json::exception& e) {
     throw InputError(file.string() + ": damaged round record (" + e.what() +
                      "); delete it to play the round again");
   }
 }
 
-RoundResult read_round_json(const json& j) {
+/// A round of round.json or summary.json; its config paths made usable (from_run).
+RoundResult read_round_json(const json& j, const fs::path& dir, const std::string& start) {
   RoundResult r;
   r.round = j.at("round");
   r.train_games = j.at("games");
@@ -127,13 +153,14 @@ RoundResult read_round_json(const json& j) {
   r.llr = num(j.at("llr"));
   r.sprt_state = j.at("sprt");
   r.accepted = j.at("accepted");
-  r.candidate_config = j.at("candidate_config");
-  r.best_config = j.at("best_config");
+  r.candidate_config = from_run(dir, j.at("candidate_config"), start);
+  r.best_config = from_run(dir, j.at("best_config"), start);
   r.seconds = j.at("seconds");
   return r;
 }
 
-json round_json(const RoundResult& r) {
+/// A round as JSON, its config paths relative to the run folder `dir`.
+json round_json(const RoundResult& r, const fs::path& dir) {
   return {{"round", r.round},
           {"games", r.train_games},
           {"positions", r.positions},
@@ -150,13 +177,14 @@ json round_json(const RoundResult& r) {
           {"llr", null_if_nan(r.llr)},
           {"sprt", r.sprt_state},
           {"accepted", r.accepted},
-          {"candidate_config", r.candidate_config},
-          {"best_config", r.best_config},
+          {"candidate_config", in_run(dir, r.candidate_config)},
+          {"best_config", in_run(dir, r.best_config)},
           {"seconds", r.seconds}};
 }
 
-/// The run folder: the given one, else the newest unfinished one of runs/ made from the same
-/// config text, else a new one. A folder made from another config is refused.
+/// The run folder: the given one, else the newest one of runs/ made from the same config text
+/// (finished or not: a finished one is reported, not played again), else a new one (always with
+/// `fresh`). A folder made from another config is refused.
 fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
   const auto same_config = [&](const fs::path& dir) {
     const fs::path cfg = dir / "loop.cfg";
@@ -176,12 +204,45 @@ fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
     fs::path newest;
     for (const auto& entry : fs::directory_iterator(runs)) {
       const fs::path dir = entry.path();
-      if (!entry.is_directory() || fs::exists(dir / "summary.json") || !same_config(dir)) continue;
+      if (!entry.is_directory() || !same_config(dir)) continue;
       if (dir.filename().string().ends_with("-" + c.game) && dir > newest) newest = dir;
     }
     if (!newest.empty()) return newest;
   }
   return runs / (utc_stamp() + "-" + c.game);
+}
+
+/// A finished run's summary.json (see summary_json), marked complete; a damaged one is an
+/// InputError naming the file.
+LoopSummary read_summary(const fs::path& dir, const std::string& start) {
+  const fs::path file = dir / "summary.json";
+  try {
+    const json j = json::parse(core::read_text_file(file.string(), "loop summary"));
+    LoopSummary s;
+    s.complete = true;
+    s.run_dir = dir.string();
+    s.game = j.at("game");
+    s.start_config = from_run(dir, j.at("start_config"), start);
+    s.best_config = from_run(dir, j.at("best_config"), start);
+    for (const auto& r : j.at("rounds")) s.rounds.push_back(read_round_json(r, dir, start));
+    if (const json& f = j.at("best_vs_start"); !f.is_null()) {
+      const auto num = [](const json& v) { return v.is_null() ? std::nan("") : v.get<double>(); };
+      FinalMatch& m = s.best_vs_start;
+      m.played = true;
+      m.elo = num(f.at("elo"));
+      m.elo_low = num(f.at("elo_ci95").at(0));
+      m.elo_high = num(f.at("elo_ci95").at(1));
+      m.games = f.at("games");
+      m.wins = f.at("wdl").at("wins");
+      m.draws = f.at("wdl").at("draws");
+      m.losses = f.at("wdl").at("losses");
+    }
+    s.seconds = j.at("seconds");
+    return s;
+  } catch (const json::exception& e) {
+    throw InputError(file.string() + ": damaged loop summary (" + e.what() +
+                     "); delete it to finish the run again");
+  }
 }
 
 /// gnuplot charts of the run: the Elo of each accepted version against the start (sums of the
@@ -241,8 +302,13 @@ LoopSummary run_loop(const LoopOptions& o) {
                      c.game + "'");
   }
 
-  // Step 1. The run folder, new or resumed.
+  // Step 1. The run folder, new or resumed; a finished one is reported as it is.
   const fs::path dir = choose_run_dir(o, c);
+  if (fs::exists(dir / "summary.json")) {
+    progress(o, "run complete: " + dir.string() + " (nothing to play; its summary follows; " +
+                    "--new starts a new run)");
+    return read_summary(dir, c.start);
+  }
   const bool resumed = fs::exists(dir / "loop.cfg");
   fs::create_directories(dir);
   const selfplay::FileLock folder_lock(
@@ -276,7 +342,7 @@ LoopSummary run_loop(const LoopOptions& o) {
     const fs::path rd = dir / ("round-" + std::to_string(n));
     const fs::path train_log = rd / "train.jsonl";
     if (fs::exists(rd / "round.json")) {
-      s.rounds.push_back(read_round(rd / "round.json"));
+      s.rounds.push_back(read_round(rd / "round.json", dir, c.start));
       best = s.rounds.back().best_config;
       training.push_back(train_log.string());
       continue;
@@ -342,7 +408,7 @@ LoopSummary run_loop(const LoopOptions& o) {
     if (r.accepted) best = t.out;
     r.best_config = best;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
-    write_file(rd / "round.json", round_json(r).dump(2) + "\n");
+    write_file(rd / "round.json", round_json(r, dir).dump(2) + "\n");
     progress(o, "round " + std::to_string(n) + ": " + (r.accepted ? "accepted" : "rejected") +
                     " (Elo " + std::to_string(r.elo) + ", SPRT " + r.sprt_state + ")");
     s.rounds.push_back(r);
@@ -373,7 +439,7 @@ LoopSummary run_loop(const LoopOptions& o) {
 
 json summary_json(const LoopSummary& s) {
   json rounds = json::array();
-  for (const auto& r : s.rounds) rounds.push_back(round_json(r));
+  for (const auto& r : s.rounds) rounds.push_back(round_json(r, s.run_dir));
   const FinalMatch& f = s.best_vs_start;
   json final_match = nullptr;
   if (f.played) {
@@ -384,8 +450,8 @@ json summary_json(const LoopSummary& s) {
   }
   return {{"game", s.game},
           {"run_dir", s.run_dir},
-          {"start_config", s.start_config},
-          {"best_config", s.best_config},
+          {"start_config", in_run(s.run_dir, s.start_config)},
+          {"best_config", in_run(s.run_dir, s.best_config)},
           {"rounds", rounds},
           {"best_vs_start", final_match},
           {"seconds", s.seconds}};

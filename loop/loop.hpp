@@ -12,6 +12,7 @@
 //     round-N/match.jsonl, round.json        candidate vs best with an SPRT; the round's result
 //     final.jsonl                            best vs start
 //     summary.json, summary.txt, elo.svg, loss.svg
+// Config paths in round.json and summary.json are relative to the run folder.
 #pragma once
 
 #include <cstdint>
@@ -72,9 +73,14 @@ struct LoopSummary {
   /// A self-play stage stopped on SIGINT/SIGTERM: the run is unfinished (no summary files) and
   /// the same command resumes it; `rounds` holds the finished rounds only.
   bool interrupted = false;
+  /// The run folder was finished already: nothing was played or written, the summary is the
+  /// stored one (summary.json, `seconds` included).
+  bool complete = false;
 };
 
-/// Runs (or resumes) a loop. A SIGINT/SIGTERM during a self-play stage ends it early with
+/// Runs (or resumes) a loop. Without --run-dir and --new it takes the newest run folder of
+/// runs/ made from the same run config: an unfinished one is resumed, a finished one (it has
+/// summary.json) is reported as it stands (`complete`), never silently replaced by a new run. A SIGINT/SIGTERM during a self-play stage ends it early with
 /// `interrupted` set (never with a round short of games). Throws InputError (exit 2) for a bad
 /// run config, a run folder whose loop.cfg differs from the given config, and the stages' own
 /// input errors.
@@ -84,7 +90,10 @@ struct LoopSummary {
 /// train_after, holdout_before, holdout_after, loss}, match_games, wdl {wins, draws, losses},
 /// elo, elo_ci95 [low, high], llr, sprt, accepted, candidate_config, best_config}],
 /// start_config, best_config, best_vs_start {elo, elo_ci95 [low, high], games, wdl}, run_dir,
-/// seconds. Elo is logistic Elo; non-finite values are null.
+/// seconds. Elo is logistic Elo; non-finite values are null. Config paths (start_config,
+/// best_config, candidate_config) are relative to the run folder, as in summary.json and
+/// round.json, so the folder reads the same from any working folder (a config outside the
+/// folder given by an absolute path stays absolute); run_dir is as given.
 [[nodiscard]] nlohmann::json summary_json(const LoopSummary& s);
 
 /// The human-readable summary.

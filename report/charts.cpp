@@ -152,7 +152,7 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
       }
     };
     add_lines(st.report, st.llr_paths, "");
-    for (const auto& log : st.sprt_by_log) add_lines(log.report, log.llr_paths, log.label + ": ");
+    for (const auto& log : st.by_log) add_lines(log.report, log.llr_paths, log.label + ": ");
     if (first != nullptr) {
       const auto& s = *first;
       char title[160];

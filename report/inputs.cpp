@@ -28,10 +28,10 @@ int round_of(const fs::path& root, const fs::path& file) {
   return round;
 }
 
-void read_one(const std::string& path, const std::string& label, int round,
+void read_one(const std::string& path, const std::string& label, int round, bool training,
               const std::vector<std::string>& known_games, Inputs& out) {
   try {
-    InputLog log{selfplay::read_log_file(path), label, round, true};
+    InputLog log{selfplay::read_log_file(path), label, round, true, training};
     out.problems.insert(out.problems.end(), log.file.warnings.begin(), log.file.warnings.end());
     if (std::find(known_games.begin(), known_games.end(), log.file.run.game) == known_games.end()) {
       log.known_game = false;
@@ -120,7 +120,9 @@ void load_folder(const fs::path& root, const std::vector<std::string>& known_gam
   });
   if (found.empty()) out.problems.push_back(root.string() + ": no game logs (*.jsonl, *.jsonl.gz, *.jsonl.zst) found");
   for (const auto& [round, label, path] : found) {
-    read_one(path.string(), label, round, known_games, out);
+    const std::string name = path.filename().string();
+    const bool training = round > 0 && name.substr(0, name.find('.')) == "train";
+    read_one(path.string(), label, round, training, known_games, out);
   }
 }
 
@@ -141,7 +143,7 @@ Inputs load_inputs(const std::vector<std::string>& paths,
       continue;
     }
     any = any || fs::exists(path);
-    read_one(path, fs::path(path).filename().string(), 0, known_games, out);
+    read_one(path, fs::path(path).filename().string(), 0, false, known_games, out);
   }
   if (!any) throw InputError(paths[0] + ": no such file");
   return out;

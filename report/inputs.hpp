@@ -16,6 +16,9 @@
 //                         are absolute, or relative to the run folder or the current folder.
 //   round-N/              N = 1, 2, ...: every *.jsonl below it is a game log (train.jsonl,
 //                         match.jsonl), read in round order; candidate.cfg, sparring.cfg.
+//                         train.jsonl (.gz, .zst) holds training games (the best config
+//                         against a copy of itself): shown in their own section, never
+//                         counted with the matches.
 //   final.jsonl           best vs start; like any other *.jsonl it is read after the rounds.
 #pragma once
 
@@ -34,6 +37,7 @@ struct InputLog {
   std::string label;      ///< short name shown on the page (path relative to the run folder)
   int round = 0;          ///< the loop round (round-N folder) it belongs to, 0 = none
   bool known_game = true; ///< the run's game is registered (else: listed, no statistics)
+  bool training = false;  ///< a loop's training games (round-N/train.jsonl), not a match
 };
 
 /// Everything read.

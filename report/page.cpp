@@ -9,6 +9,7 @@
 
 #include "analysis/sprt.hpp"
 #include "report/assets.hpp"
+#include "report/verdicts.hpp"
 
 namespace arena::report {
 namespace {
@@ -83,33 +84,50 @@ void runs_section(const PageContent& c, std::ostringstream& out) {
     settings.push_back("openings " + r.openings);
     if (!r.sprt.empty()) settings.push_back("SPRT " + r.sprt);
     if (!r.rules.empty()) settings.push_back("rules " + r.rules);
-    out << "<tr data-log=\"" << html_escape(log.label) << "\">" << td("", log.label, "", "l")
+    out << "<tr data-log=\"" << html_escape(log.label) << "\">"
+        << td("", log.label + (log.training ? " (training)" : ""), "", "l")
         << "<td class=\"l" << (log.known_game ? "" : " problem") << "\">" << html_escape(r.game)
-        << "</td><td class=\"l\">" << join(engines, ", ") << "</td>"
+        << "</td><td class=\"l wrap\">" << join(engines, ", ") << "</td>"
         << td_int("games", static_cast<std::int64_t>(log.file.games.size()))
-        << td("", r.start_time, "", "l") << td("", join(settings, "; "), "", "l")
-        << "<td class=\"l\"><code>" << html_escape(join(r.command_line, " ")) << "</code></td></tr>\n";
+        << td("", r.start_time, "", "l") << td("", join(settings, "; "), "", "l wrap")
+        << "<td class=\"l wrap\"><code>" << html_escape(join(r.command_line, " ")) << "</code></td></tr>\n";
   }
   out << "</table>\n";
 }
 
-/// A table of engine pairs (id `table_id`); with `log_labels`, a first column names each row's log.
+/// A table of engine pairs (id `table_id`); with `log_labels`, a first column names each row's
+/// log. The verdict columns come first, so they stay in view on a narrow window.
 void pairs_table(const std::string& table_id, const std::vector<analysis::PairReport>& pairs,
                  const std::vector<std::string>& log_labels, std::ostringstream& out) {
   out << "<table id=\"" << table_id << "\"><tr>" << (log_labels.empty() ? "" : "<th class=\"l\">log</th>")
-      << "<th class=\"l\">engines</th><th title=\"games counted: both games of each complete "
-         "pair when the games are paired\">games</th><th>pairs</th><th>W</th><th>D</th>"
-         "<th>L</th><th>LL</th><th>LD</th><th>WL+DD</th><th>WD</th><th>WW</th><th>score</th>"
-         "<th>Elo</th><th>&plusmn; 95%</th><th>interval</th><th>nElo</th><th>LOS</th>"
-         "<th>draws</th><th>LLR</th><th>bounds</th><th class=\"l\">SPRT</th><th class=\"l\">verdict</th></tr>\n";
+      << "<th class=\"l\">engines</th><th class=\"l\">SPRT verdict</th><th>LLR</th><th>Elo</th>"
+         "<th>&plusmn; 95%</th><th>95% interval</th><th>LOS</th><th>nElo</th>"
+         "<th title=\"games counted: both games of each complete pair when the games are paired\">games</th>"
+         "<th>pairs</th><th>W</th><th>D</th><th>L</th><th>LL</th><th>LD</th><th>WL+DD</th><th>WD</th>"
+         "<th>WW</th><th>score</th><th>draws</th></tr>\n";
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const auto& p = pairs[i];
     const auto& c = p.counts;
     const auto& s = p.stats;
     out << "<tr data-a=\"" << html_escape(c.a) << "\" data-b=\"" << html_escape(c.b) << "\">";
     if (!log_labels.empty()) out << td("log", log_labels[i], "", "l");
-    out << td("engines", c.a + " vs " + c.b, "", "l") << td_int("games", s.games)
-        << td_int("pairs", c.pentanomial.pairs())
+    out << td("engines", c.a + " vs " + c.b, "", "l wrap");
+    if (p.sprt) {
+      const auto& t = *p.sprt;
+      const std::string verdict = t.state == analysis::SprtState::AcceptH1   ? "H1 accepted"
+                                  : t.state == analysis::SprtState::AcceptH0 ? "H0 accepted"
+                                                                             : "continue";
+      const std::string recorded =
+          p.decision ? " (recorded at pair " + std::to_string(p.decision->pairs) + ")" : "";
+      out << td("verdict", verdict + recorded, std::string(analysis::state_name(t.state)), "l wrap")
+          << td_num("llr", t.llr);
+    } else {
+      out << td("verdict", "-", "", "l") << td("llr", "-");
+    }
+    out << td_num("elo", s.elo.value) << td_num("elo_error", s.elo.ci95)
+        << td("elo_ci95", interval(s.elo.low, s.elo.high))
+        << td("los", fmt(100 * s.los) + " %", raw(s.los)) << td_num("nelo", s.nelo.value)
+        << td_int("games", s.games) << td_int("pairs", c.pentanomial.pairs())
         << td_int("wins", c.wdl.wins) << td_int("draws", c.wdl.draws) << td_int("losses", c.wdl.losses);
     if (c.pentanomial.pairs() > 0) {
       out << td_int("ll", c.pentanomial.ll) << td_int("ld", c.pentanomial.ld)
@@ -118,30 +136,73 @@ void pairs_table(const std::string& table_id, const std::vector<analysis::PairRe
     } else {
       for (const char* k : {"ll", "ld", "wldd", "wd", "ww"}) out << td(k, "-");
     }
-    out << td_num("score", s.score, "%.3f") << td_num("elo", s.elo.value)
-        << td_num("elo_error", s.elo.ci95)
-        << td("elo_ci95", interval(s.elo.low, s.elo.high))
-        << td_num("nelo", s.nelo.value) << td("los", fmt(100 * s.los) + " %", raw(s.los))
-        << td_num("draw_ratio", s.draw_ratio, "%.3f");
-    if (p.sprt) {
-      const auto& t = *p.sprt;
-      out << td_num("llr", t.llr)
-          << td("bounds", interval(t.bounds.lower, t.bounds.upper))
-          << td("sprt", "elo0=" + fmt(t.elo0, "%g") + " elo1=" + fmt(t.elo1, "%g") + " " +
-                            std::string(analysis::unit_name(t.unit)) + ", " +
-                            std::string(analysis::model_name(t.model)) + ", alpha=" +
-                            fmt(t.alpha, "%g") + " beta=" + fmt(t.beta, "%g") +
-                            (t.pentanomial ? ", pairs" : ", games"), "", "l");
-      const std::string verdict = t.state == analysis::SprtState::AcceptH1   ? "H1 accepted"
-                                  : t.state == analysis::SprtState::AcceptH0 ? "H0 accepted"
-                                                                             : "continue";
-      const std::string recorded =
-          p.decision ? " (recorded at pair " + std::to_string(p.decision->pairs) + ")" : "";
-      out << td("verdict", verdict + recorded, std::string(analysis::state_name(t.state)), "l");
+    out << td_num("score", s.score, "%.3f") << td_num("draw_ratio", s.draw_ratio, "%.3f") << "</tr>\n";
+  }
+  out << "</table>\n";
+  // Each test's settings and bounds below the table, as `arena analyze` prints them (a column
+  // of them would push the table past the window).
+  std::ostringstream tests;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (!pairs[i].sprt) continue;
+    const auto& c = pairs[i].counts;
+    tests << "<li data-a=\"" << html_escape(c.a) << "\" data-b=\"" << html_escape(c.b) << "\" data-k=\"sprt\">"
+          << html_escape((log_labels.empty() ? "" : log_labels[i] + ": ") + c.a + " vs " + c.b + ": " +
+                         analysis::pair_verdict(pairs[i]).sprt_detail)
+          << "</li>\n";
+  }
+  if (!tests.str().empty()) out << "<ul class=\"sprt-tests note\" id=\"" << table_id << "-tests\">\n" << tests.str() << "</ul>\n";
+}
+
+/// The headline: a box per match with its verdict in words and figures (verdicts.hpp).
+void verdicts_section(const PageContent& c, std::ostringstream& out) {
+  const auto verdicts = match_verdicts(*c.stats, c.inputs->loop);
+  out << "<section id=\"verdicts\" class=\"verdicts\">\n";
+  if (verdicts.empty()) {
+    out << "<p class=\"note\">No match between different engines to judge.</p>\n";
+  }
+  for (const auto& v : verdicts) {
+    const auto& w = v.verdict;
+    out << "<div class=\"verdict" << (w.winner.empty() ? " even" : " decided") << "\" data-match=\""
+        << html_escape(v.match) << "\" data-winner=\"" << html_escape(w.winner) << "\">\n"
+        << "<div class=\"verdict-match\">" << html_escape(v.match)
+        << (v.match == v.log ? "" : " <span class=\"note\">(" + html_escape(v.log) + ")</span>")
+        << "</div>\n<div class=\"verdict-headline\">" << html_escape(w.headline) << "</div>\n"
+        << "<div class=\"verdict-elo\">" << html_escape(w.elo) << "</div>\n"
+        << "<div class=\"verdict-los\">" << html_escape(w.los) << "</div>\n";
+    if (!w.sprt.empty()) {
+      out << "<div class=\"verdict-sprt\"><b>" << html_escape(w.sprt) << "</b><br><span class=\"note\">"
+          << html_escape(w.sprt_detail) << "</span></div>\n";
     } else {
-      out << td("llr", "-") << td("bounds", "-") << td("sprt", "none", "", "l") << td("verdict", "-", "", "l");
+      out << "<div class=\"verdict-sprt note\">no SPRT in this run</div>\n";
     }
-    out << "</tr>\n";
+    out << "</div>\n";
+  }
+  out << "</section>\n";
+}
+
+/// A loop's training games, each round's best config against a copy of itself: counted here
+/// only (an engine against its own copy measures no strength).
+void training_section(const Statistics& st, std::ostringstream& out) {
+  if (st.training.empty()) return;
+  out << "<h2 id=\"training\">Training games</h2>\n<p class=\"note\">Each round's self-play of the "
+         "best config against a copy of itself, the tuner's data; not counted in the results "
+         "above (they say nothing about strength).</p>\n<table id=\"training-table\"><tr>"
+         "<th>round</th><th class=\"l\">log</th><th class=\"l\">engines</th><th>games</th>"
+         "<th>first player W / D / L</th><th>first player score</th><th>average plies</th>"
+         "<th class=\"l\">ended otherwise</th></tr>\n";
+  for (const auto& t : st.training) {
+    const auto& s = t.summary;
+    std::vector<std::string> ended;
+    for (const auto& [kind, count] : s.terminations) ended.push_back(kind + " " + std::to_string(count));
+    const double score = s.games > 0 ? s.first_player.points() / static_cast<double>(s.games) : std::nan("");
+    out << "<tr data-log=\"" << html_escape(t.label) << "\">" << td_int("round", t.round)
+        << td("log", t.label, "", "l") << td("engines", join(t.engines, " vs "), "", "l wrap")
+        << td_int("games", s.games)
+        << td("first_player", std::to_string(s.first_player.wins) + " / " +
+                                  std::to_string(s.first_player.draws) + " / " +
+                                  std::to_string(s.first_player.losses))
+        << td_num("first_player_score", score, "%.3f") << td_num("average_plies", s.average_plies, "%.1f")
+        << td("terminations", ended.empty() ? "-" : join(ended, ", "), "", "l") << "</tr>\n";
   }
   out << "</table>\n";
 }
@@ -155,21 +216,21 @@ void pairs_section(const Statistics& st, std::ostringstream& out) {
            "From the first engine's point of view. Elo is logistic Elo with its 95% interval "
            "(pentanomial over complete pairs of games when there are any, per game otherwise); nElo is "
            "normalized Elo; LOS the likelihood of superiority."
-        << (st.one_run ? "" : " The logs are of several runs, so the SPRT is shown per log below.")
+        << (st.one_run ? "" : " The logs are of several runs, so each match is shown on its own below, with its SPRT.")
         << "</p>\n";
     pairs_table("pairs-table", st.report.pairs, {}, out);
   }
-  if (st.sprt_by_log.empty()) return;
+  if (st.by_log.empty()) return;
   std::vector<analysis::PairReport> rows;
   std::vector<std::string> labels;
-  for (const auto& log : st.sprt_by_log) {
+  for (const auto& log : st.by_log) {
     for (const auto& p : log.report.pairs) {
       rows.push_back(p);
       labels.push_back(log.label);
     }
   }
-  out << "<h3 id=\"sprt-by-log\">SPRT of each run</h3>\n<p class=\"note\">Each log on its own, as "
-         "<code>arena analyze LOG --json</code> of that log.</p>\n";
+  out << "<h3 id=\"by-log\">Each match on its own</h3>\n<p class=\"note\">Each log on its own, as "
+         "<code>arena analyze LOG --json</code> of that log, with its own SPRT.</p>\n";
   pairs_table("sprt-table", rows, labels, out);
 }
 
@@ -223,7 +284,7 @@ void loop_section(const nlohmann::json& loop, std::ostringstream& out) {
     if (it->is_array() && it->size() == 2 && (*it)[0].is_number() && (*it)[1].is_number()) {
       return td(key, interval((*it)[0].get<double>(), (*it)[1].get<double>()));
     }
-    return td(key, it->is_string() ? it->get<std::string>() : it->dump(), "", "l");
+    return td(key, it->is_string() ? it->get<std::string>() : it->dump(), "", "l wrap");
   };
   out << "<h2 id=\"loop\">Loop rounds</h2>\n";
   if (loop.contains("start_config")) {
@@ -237,21 +298,32 @@ void loop_section(const nlohmann::json& loop, std::ostringstream& out) {
         << cell(b, "elo", "%.2f") << cell(b, "elo_ci95", "") << cell(b, "games", "") << "</tr></table>\n";
   }
   if (!loop.contains("rounds") || !loop["rounds"].is_array()) return;
-  const std::vector<std::pair<const char*, const char*>> columns = {
-      {"round", ""}, {"games", ""}, {"positions", ""}, {"train_loss_before", "%.5f"},
-      {"train_loss_after", "%.5f"}, {"holdout_loss_before", "%.5f"}, {"holdout_loss_after", "%.5f"},
-      {"match_games", ""}, {"wins", ""}, {"draws", ""}, {"losses", ""}, {"elo", "%.2f"},
-      {"elo_ci95", ""}, {"llr", "%.2f"}, {"sprt", ""}, {"accepted", ""}, {"candidate_config", ""},
-      {"best_config", ""}};
+  // Verdict columns first (they stay in view on a narrow window), config paths last.
+  struct Column {
+    const char* key;
+    const char* header;
+    const char* format;
+  };
+  const std::vector<Column> columns = {
+      {"round", "round", ""}, {"sprt", "SPRT", ""}, {"accepted", "kept", ""},
+      {"elo", "Elo", "%.2f"}, {"elo_ci95", "95% interval", ""}, {"llr", "LLR", "%.2f"},
+      {"match_games", "match games", ""}, {"wins", "W", ""}, {"draws", "D", ""},
+      {"losses", "L", ""}, {"games", "training games", ""}, {"positions", "fitted positions", ""},
+      {"holdout_loss_before", "holdout loss before", "%.5f"},
+      {"holdout_loss_after", "holdout loss after", "%.5f"},
+      {"train_loss_before", "train loss before", "%.5f"},
+      {"train_loss_after", "train loss after", "%.5f"},
+      {"candidate_config", "candidate config", ""}, {"best_config", "best config", ""}};
   out << "<table id=\"loop-table\"><tr>";
-  for (const auto& [key, format] : columns) out << "<th>" << key << "</th>";
+  for (const auto& col : columns) out << "<th class=\"wrap\" data-k=\"" << col.key << "\">" << col.header << "</th>";
   out << "</tr>\n";
   for (const auto& r : loop["rounds"]) {
     out << "<tr>";
-    for (const auto& [key, format] : columns) out << cell(r, key, format);
+    for (const auto& col : columns) out << cell(r, col.key, col.format);
     out << "</tr>\n";
   }
-  out << "</table>\n";
+  out << "</table>\n<p class=\"note\">Losses: mean squared error of the fit, centi-units squared; "
+         "Elo of the round's candidate against the best config before it.</p>\n";
 }
 
 /// Background colour of a heat-map cell: blue for negative, red for positive weights.
@@ -287,7 +359,9 @@ void weights_body(const std::optional<WeightsComparison>& w, std::ostringstream&
            "has two engines of one game, compare the start and the tuned weights).</p>\n";
     return;
   }
-  out << "<p>" << html_escape(w->before_label) << " &rarr; " << html_escape(w->after_label) << "</p>\n";
+  out << "<p id=\"weights-pair\">before: <b>" << html_escape(w->before_label) << "</b> &rarr; after: <b>"
+      << html_escape(w->after_label) << "</b></p>\n";
+  if (!w->note.empty()) out << "<p class=\"note\">" << html_escape(w->note) << "</p>\n";
   for (std::size_t i = 0; i < w->before_tables.size(); ++i) {
     double scale = 0;
     for (const auto* t : {&w->before_tables[i], &w->after_tables[i]}) {
@@ -375,17 +449,20 @@ std::string render_page(const PageContent& c) {
        << html_escape(c.command) << "</code></p>\n<nav><a href=\"#runs\">runs</a><a href=\"#pairs\">pairs</a>"
        << (c.stats->report.ratings ? "<a href=\"#ratings\">ratings</a>" : "")
        << (c.inputs->loop ? "<a href=\"#loop\">loop</a>" : "")
+       << (c.stats->training.empty() ? "" : "<a href=\"#training\">training games</a>")
        << "<a href=\"#charts\">charts</a><a href=\"#weights\">weights</a><a href=\"#viewer\">games</a></nav></header>\n";
   if (!c.problems.empty()) {
     body << "<h2 id=\"problems-title\">Problems</h2>\n<ul id=\"problems\" class=\"problems\">\n";
     for (const auto& p : c.problems) body << "<li>" << html_escape(p) << "</li>\n";
     body << "</ul>\n";
   }
+  verdicts_section(c, body);
   runs_section(c, body);
   pairs_section(*c.stats, body);
   ratings_section(*c.stats, body);
   games_section(*c.stats, body);
   loop_section(c.inputs->loop_summary, body);
+  training_section(*c.stats, body);
   body << "<h2 id=\"charts\">Charts</h2>\n";
   if (!c.charts_note.empty()) body << "<p class=\"note\">" << html_escape(c.charts_note) << "</p>\n";
   body << "<div class=\"charts\">\n";

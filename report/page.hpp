@@ -20,6 +20,7 @@ namespace arena::report {
 struct WeightsComparison {
   std::string before_label;
   std::string after_label;
+  std::string note;                                    ///< "" or how before/after were chosen
   std::vector<WeightChange> changes;                   ///< largest first
   std::vector<std::array<double, 64>> before_tables;   ///< Othello square tables, per phase shown
   std::vector<std::array<double, 64>> after_tables;

@@ -1,12 +1,14 @@
 // `arena report` end to end (see report.hpp): read, count, chart, render.
 #include "report/report.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
 #include <sstream>
 
+#include "engine/core/config_provenance.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/version.hpp"
@@ -15,6 +17,7 @@
 #include "report/inputs.hpp"
 #include "report/page.hpp"
 #include "report/statistics.hpp"
+#include "report/verdicts.hpp"
 #include "report/weights.hpp"
 
 namespace arena::report {
@@ -31,11 +34,13 @@ std::string utc_now() {
   return s.str();
 }
 
-/// The configs to compare: a loop's start and best configs, or else the first two engines of
-/// the first log whose configs differ in weights (e.g. a tuned config against its start).
+/// The configs to compare: a loop's start and best configs, or else a tuned config of a log and
+/// the config it started from (its provenance comment), or else the first two engines of the
+/// first log whose configs differ in weights.
 struct ConfigPair {
   core::EngineConfig before;
   core::EngineConfig after;
+  std::string note;  ///< how the two were told apart, when not by provenance
 };
 
 std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::string>& problems) {
@@ -57,7 +62,7 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
       return std::nullopt;
     }
     try {
-      ConfigPair pair{core::load_engine_config(start_path), core::load_engine_config(best_path)};
+      ConfigPair pair{core::load_engine_config(start_path), core::load_engine_config(best_path), ""};
       if (candidate) pair.after.name += " (last round's candidate; no candidate was accepted)";
       return pair;
     } catch (const InputError& e) {
@@ -65,18 +70,45 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
       return std::nullopt;
     }
   }
+  // Logs: the tuned config is the engine whose "start:" comment names another engine of the
+  // run (by config hash, else by name); without such a comment, the first two engines with
+  // different weights, in the run record's order, said so on the page.
+  std::optional<ConfigPair> unordered;
   for (const auto& log : in.logs) {
     const auto& engines = log.file.run.engines;
     if (!log.known_game || engines.size() < 2) continue;
+    const auto parse = [&](const selfplay::LogEngine& e) {
+      auto cfg = core::parse_engine_config(e.config, log.label + ": " + e.name);
+      cfg.path = e.path;  // where the run read it, for the section's labels
+      return cfg;
+    };
     try {
-      auto before = core::parse_engine_config(engines[0].config, log.label + ": " + engines[0].name);
-      auto after = core::parse_engine_config(engines[1].config, log.label + ": " + engines[1].name);
+      for (const auto& after : engines) {
+        const auto start = core::tuning_start(after.config);
+        if (!start) continue;
+        auto before = std::find_if(engines.begin(), engines.end(), [&](const auto& e) {
+          return &e != &after && e.hash == start->hash;
+        });
+        if (before == engines.end()) {  // the start config edited since: its name still tells
+          before = std::find_if(engines.begin(), engines.end(), [&](const auto& e) {
+            return &e != &after && e.name == start->name;
+          });
+        }
+        if (before != engines.end()) return ConfigPair{parse(*before), parse(after), ""};
+      }
+      if (unordered) continue;
+      auto before = parse(engines[0]);
+      auto after = parse(engines[1]);
       if (before.weights.empty() || after.weights.empty() || before.weights == after.weights) continue;
-      return ConfigPair{std::move(before), std::move(after)};
+      unordered = ConfigPair{std::move(before), std::move(after),
+                             "neither config records the other as its start (arena tune's "
+                             "'# start:' comment): before and after are the run's first two "
+                             "engines, in the order given"};
     } catch (const InputError& e) {
       problems.push_back(e.what());
     }
   }
+  return unordered;
   return std::nullopt;
 }
 
@@ -87,6 +119,7 @@ std::optional<WeightsComparison> compare_weights(const Inputs& in, const ReportO
   WeightsComparison w;
   w.before_label = pair->before.name + (pair->before.path.empty() ? "" : " (" + pair->before.path + ")");
   w.after_label = pair->after.name + (pair->after.path.empty() ? "" : " (" + pair->after.path + ")");
+  w.note = pair->note;
   w.changes = largest_changes(pair->before, pair->after, options.weight_changes);
   if (options.square_table) {
     const std::size_t phases = std::max(weight_phases(pair->before), weight_phases(pair->after));
@@ -150,14 +183,30 @@ Report build_report(const ReportOptions& options) {
     for (const auto& e : log.file.run.engines) engines.push_back({{"name", e.name}, {"hash", e.hash}});
     runs.push_back({{"log", log.file.path}, {"game", log.file.run.game}, {"engines", engines},
                     {"games", log.file.games.size()}, {"round", log.round},
-                    {"counted", log.known_game && log.file.run.game == stats.game}});
+                    {"counted", log.known_game && !log.training && log.file.run.game == stats.game},
+                    {"training", log.training}});
   }
   nlohmann::json by_log = nlohmann::json::array();
-  for (const auto& log : stats.sprt_by_log) {
-    by_log.push_back({{"log", log.label}, {"analysis", analysis::report_json(log.report, false)}});
+  for (const auto& log : stats.by_log) {
+    by_log.push_back({{"log", log.label}, {"round", log.round},
+                      {"analysis", analysis::report_json(log.report, false)}});
+  }
+  nlohmann::json training = nlohmann::json::array();
+  for (const auto& t : stats.training) {
+    training.push_back({{"log", t.label}, {"round", t.round}, {"engines", t.engines},
+                        {"games", t.summary.games},
+                        {"first_player", {{"wins", t.summary.first_player.wins},
+                                          {"draws", t.summary.first_player.draws},
+                                          {"losses", t.summary.first_player.losses}}}});
+  }
+  nlohmann::json verdicts = nlohmann::json::array();
+  for (const auto& v : match_verdicts(stats, in.loop)) {
+    verdicts.push_back({{"match", v.match}, {"log", v.log}, {"winner", v.verdict.winner},
+                        {"headline", v.verdict.headline}, {"elo", v.verdict.elo},
+                        {"los", v.verdict.los}, {"sprt", v.verdict.sprt}});
   }
   report.summary = {{"title", page.title}, {"runs", runs}, {"analysis", page.analysis},
-                    {"sprt_by_log", by_log},
+                    {"verdicts", verdicts}, {"by_log", by_log}, {"training", training},
                     {"charts", page.charts.size()}, {"problems", report.problems},
                     {"viewer_games", page.games["games"].size()}};
   if (in.loop) report.summary["loop"] = in.loop_summary;

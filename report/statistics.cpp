@@ -40,6 +40,15 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
   std::vector<selfplay::LogFile> files;
   for (const auto& log : logs) {
     if (!log.known_game) continue;
+    if (log.training) {
+      std::vector<analysis::GameOutcome> own;
+      for (const auto& g : log.file.games) own.push_back(selfplay::outcome_of(g));
+      TrainingReport t{log.label, log.round, {}, {}};
+      for (const auto& e : log.file.run.engines) t.engines.push_back(e.name);
+      t.summary = analysis::summarize_games(own, t.engines);
+      st.training.push_back(std::move(t));
+      continue;
+    }
     // Logs of another game than the first are never counted with it (its engines, lengths and
     // first-player scores are another game's).
     if (!counted.empty() && log.file.run.game != counted.front()->file.run.game) {
@@ -78,13 +87,13 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
     st.first_player_by_log.push_back(std::move(fp));
     if (st.one_run) continue;
     const auto sprt = log == counted.front() ? first_sprt : sprt_of(*log, problems);
-    if (!sprt) continue;
     std::vector<std::string> names;
     for (const auto& e : log->file.run.engines) names.push_back(e.name);
-    LogSprtReport lr{log->label, analysis::analyze_games(own, names, sprt, analysis::RatingOptions{}), {}};
-    if (log->file.decision) analysis::apply_decision(lr.report, *log->file.decision);
+    LogReport lr{log->label, log->round, sprt.has_value(),
+                 analysis::analyze_games(own, names, sprt, analysis::RatingOptions{}), {}};
+    if (sprt && log->file.decision) analysis::apply_decision(lr.report, *log->file.decision);
     lr.llr_paths = llr_paths(lr.report, own, sprt);
-    st.sprt_by_log.push_back(std::move(lr));
+    st.by_log.push_back(std::move(lr));
   }
   if (st.one_run) st.sprt = first_sprt;
   st.report = analysis::analyze_games(st.outcomes, st.engines, st.sprt, analysis::RatingOptions{});

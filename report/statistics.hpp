@@ -23,12 +23,23 @@ struct FirstPlayerReport {
   analysis::MatchStats stats;
 };
 
-/// The SPRT of one log on its own (`arena analyze LOG --json` of that log): for inputs of
-/// several runs (a loop's rounds), where the combined analysis has no single SPRT.
-struct LogSprtReport {
+/// One log on its own (`arena analyze LOG --json` of that log): for inputs of several runs (a
+/// loop's matches), where the combined analysis has no single SPRT.
+struct LogReport {
   std::string label;
+  int round = 0;                                ///< the loop round, 0 = none (final.jsonl, logs)
+  bool has_sprt = false;                        ///< the log's run had an SPRT
   analysis::GamesReport report;                 ///< analyze_games over the log's games
-  std::vector<std::vector<double>> llr_paths;   ///< per report.pairs entry
+  std::vector<std::vector<double>> llr_paths;   ///< per report.pairs entry (with the SPRT)
+};
+
+/// A loop's training games of one round (best against a copy of itself): counts only, since
+/// an engine against its own copy says nothing about strength.
+struct TrainingReport {
+  std::string label;
+  int round = 0;
+  std::vector<std::string> engines;             ///< the run record's engine names
+  analysis::GamesSummary summary;               ///< summarize_games over the log's games
 };
 
 /// Everything the summary, the charts and `--json` show.
@@ -40,16 +51,18 @@ struct Statistics {
   std::optional<analysis::SprtParams> sprt;     ///< the run's SPRT (one run only, as analyze)
   analysis::GamesReport report;                 ///< analyze_games over `outcomes`
   std::vector<std::vector<double>> llr_paths;   ///< per report.pairs entry (with the SPRT)
-  std::vector<LogSprtReport> sprt_by_log;       ///< several runs: each log that had an SPRT
+  std::vector<LogReport> by_log;                ///< several runs: each counted log on its own
+  std::vector<TrainingReport> training;         ///< training logs (InputLog::training), not counted
   analysis::MatchStats first_player;            ///< over all counted games
   std::vector<FirstPlayerReport> first_player_by_log;
 };
 
 /// Statistics of the logs of known games (logs of unknown games, and logs of another game than
-/// the first counted log's, are not counted: each is a problem), combined as
+/// the first counted log's, are not counted: each is a problem; training logs are summarised
+/// in `training` only), combined as
 /// `arena analyze` combines its LOG arguments: engines in run-record order; logs of one run
 /// (shards) merged by game id with the run's SPRT; logs of different runs with disjoint pair
-/// ids and no common SPRT (each such log's own SPRT goes to sprt_by_log). A recorded SPRT
+/// ids and no common SPRT (each such log on its own, with its own SPRT, goes to by_log). A recorded SPRT
 /// decision is reported as the verdict (analysis::apply_decision). Problems (a malformed
 /// SPRT spec, shards that disagree) are added to `problems`.
 [[nodiscard]] Statistics compute_statistics(const std::vector<InputLog>& logs,

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/core/config_provenance.hpp"
 #include "engine/core/thread_limit.hpp"
 
 namespace arena::tune {
@@ -178,8 +179,7 @@ std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const cor
   std::vector<std::string> comments;
   comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision +
                      ") on " + utc_now());
-  comments.push_back("start: " + o.init + " (name " + init.name + ", config hash " +
-                     file_hash(o.init) + ")");
+  comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
   for (const auto& in : report.inputs) {
     comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
                        std::to_string(in.games) + " games)");

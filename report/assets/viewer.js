@@ -24,6 +24,18 @@
   };
   const kResults = ['1-0', '1/2-1/2', '0-1'];
 
+  // The coordinate labels beside the board (#v-cols above it, #v-rows to its left): `n`
+  // columns and rows named by col(i) and row(i), i = 0 at the top left.
+  function drawCoords(n, col, row) {
+    for (const [id, name] of [['v-cols', col], ['v-rows', row]]) {
+      const box = $(id);
+      if (!box) continue;
+      box.replaceChildren();
+      box.style.setProperty('--n', n);
+      for (let i = 0; i < n; ++i) box.appendChild(el('span', '', name(i)));
+    }
+  }
+
   // ---------------------------------------------------------------------------------------
   // Othello: 8x8, square index = 8 x row + column, a1 = 0 top-left; black (1) moves first,
   // white is 2. Flips walk the 8 rays square by square: a page replays one game at a time,
@@ -83,6 +95,7 @@
       boardEl.replaceChildren();
       boardEl.style.setProperty('--n', 8);
       boardEl.className = 'board othello';
+      drawCoords(8, (i) => String.fromCharCode(97 + i), (i) => String(i + 1));
       for (let sq = 0; sq < 64; ++sq) {
         const c = el('div', 'cell');
         c.dataset.square = String.fromCharCode(97 + (sq % 8)) + (Math.floor(sq / 8) + 1);
@@ -169,6 +182,9 @@
       boardEl.replaceChildren();
       boardEl.style.setProperty('--n', 14);
       boardEl.className = 'board blokus';
+      // The 4-character code's digits for column X and row Y: 1-9, then A-E.
+      const digit = (i) => (i + 1).toString(15).toUpperCase();
+      drawCoords(14, digit, digit);
       for (let i = 0; i < 196; ++i) {
         const c = el('div', 'cell');
         if (state.board[i]) c.classList.add(state.board[i] === 1 ? 'p1' : 'p2');

@@ -1,7 +1,9 @@
 // Browser test of `arena report`: builds pages from the sample logs in tests/data/report, opens
 // them from disk in headless Chromium (Debian's package) and checks what a person sees: the
-// summary numbers, an Othello and a Blokus Duo game stepped to their last move with the arrow
-// key, the problems of broken logs, and that the page fetched nothing from the network.
+// verdict boxes, the summary numbers, tables that fit a 1400 px window, an Othello and a Blokus
+// Duo game stepped to their last move with the arrow key (with board coordinates), a loop
+// folder's training games in their own section, the problems of broken logs, and that the page
+// fetched nothing from the network.
 // Screenshots go to OUT_DIR (and to $ARENA_SCREENSHOTS when set, e.g. docs/screenshots).
 //
 // Driven over the Chromium DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages
@@ -114,7 +116,7 @@ async function openPage(file) {
   await s('Page.enable');
   await s('Network.enable');
   await s('Runtime.enable');
-  await s('Emulation.setDeviceMetricsOverride', { width: 1280, height: 1000, deviceScaleFactor: 1, mobile: false });
+  await s('Emulation.setDeviceMetricsOverride', { width: 1400, height: 1000, deviceScaleFactor: 1, mobile: false });
   const loaded = waitFor('Page.loadEventFired', sessionId);
   await s('Page.navigate', { url: pathToFileURL(file).href });
   await loaded;
@@ -141,6 +143,23 @@ async function openPage(file) {
     },
   };
   return page;
+}
+
+// Nothing wider than the window at 1400 px: the page, and every table within its own box (a
+// table's own scroll bar would hide columns); the verdict, LLR and kept columns on screen.
+async function fitsTheWindow(page, what) {
+  const wide = await page.eval(`(() => {
+      const out = [];
+      if (document.documentElement.scrollWidth > innerWidth) out.push('page ' + document.documentElement.scrollWidth);
+      for (const t of document.querySelectorAll('table')) {
+        const r = t.getBoundingClientRect();
+        if (t.scrollWidth > t.clientWidth + 1 || r.right > innerWidth) out.push((t.id || 'table') + ' ' + t.scrollWidth);
+      }
+      for (const c of document.querySelectorAll('td[data-k="verdict"], td[data-k="llr"], td[data-k="accepted"], td[data-k="sprt"]')) {
+        if (c.getBoundingClientRect().right > innerWidth) out.push('cell ' + c.dataset.k);
+      }
+      return out; })()`);
+  check(`${what}: no horizontal overflow at 1400 px, verdict columns visible`, wide.length === 0, wide.join(', '));
 }
 
 // The text of a pairs-table cell: row of engines a/b, column key k.
@@ -184,16 +203,23 @@ try {
         `${await page.eval(cell('C', 'B', 'elo'))} +- ${await page.eval(cell('C', 'B', 'elo_error'))}`);
   // Logs of two games: only the Othello log is counted (the Blokus Duo log is listed as a
   // problem, never merged with it), so its SPRT is the run's, in the pairs table.
-  const sprt = (k) => cell('A', 'B', k);
+  const sprtLine = await page.eval(`document.querySelector('#pairs-table-tests li[data-a="A"][data-b="B"]')?.textContent`);
   check('SPRT verdict shown with bounds and unit',
-        /^\[-2\.94, 2\.94\]$/.test(await page.eval(sprt('bounds'))) &&
-        /elo0=0 elo1=10 Elo, logistic/.test(await page.eval(sprt('sprt'))) &&
-        /accepted|continue/.test(await page.eval(sprt('verdict'))),
-        `${await page.eval(sprt('bounds'))} ${await page.eval(sprt('sprt'))} ${await page.eval(sprt('verdict'))}`);
+        /SPRT logistic \[0\.00, 10\.00\] Elo, alpha 0\.05, beta 0\.05/.test(sprtLine) && /\(-2\.94, 2\.94\)/.test(sprtLine) &&
+        /accepted|continue/.test(await page.eval(cell('A', 'B', 'verdict'))),
+        `${sprtLine} ${await page.eval(cell('A', 'B', 'verdict'))}`);
   check('rating list shown (more than two engines, of one game)',
         (await page.eval(`document.querySelectorAll('#ratings-table tr[data-engine]').length`)) === 3);
   const charts = await page.eval(`[...document.querySelectorAll('figure.chart svg')].length`);
   check('charts drawn (gnuplot SVG inline)', charts >= 3, `${charts} charts`);
+
+  // The verdict box at the top: T1's pair, A ahead with an interval above 0.
+  const headlines = await page.eval(`[...document.querySelectorAll('#verdicts .verdict-headline')].map((e) => e.textContent)`);
+  check('verdict box: A is stronger than B', headlines.includes('A is stronger than B'), JSON.stringify(headlines));
+  check('verdict box before the tables',
+        await page.eval(`!!(document.getElementById('verdicts').compareDocumentPosition(document.getElementById('runs-table')) & Node.DOCUMENT_POSITION_FOLLOWING)`));
+  await fitsTheWindow(page, 'logs page');
+  await page.screenshot('verdict-match.png', '#verdicts');
 
   // Step 4: the viewer, an Othello game and a Blokus Duo game stepped to the end.
   const othello = await stepToEnd(page, '#0 A - B 0-1 (othello-match.jsonl)');
@@ -202,6 +228,10 @@ try {
   check('Othello final discs 28-36', othello && othello.counts[0] === 28 && othello.counts[1] === 36,
         JSON.stringify(othello));
   check('Othello replay legal', othello && othello.error === '', othello && othello.error);
+  const coords = () => page.eval(`[document.getElementById('v-cols').textContent, document.getElementById('v-rows').textContent]`);
+  const othelloCoords = await coords();
+  check('Othello board coordinates a-h, 1-8', othelloCoords[0] === 'abcdefgh' && othelloCoords[1] === '12345678',
+        JSON.stringify(othelloCoords));
   await page.screenshot('viewer-othello.png', '#viewer');
   const blokus = await stepToEnd(page, '#0 X - Y 1-0 (blokus-gpcc.jsonl)');
   check('Blokus Duo game stepped to its last move', blokus && blokus.plies === 25, JSON.stringify(blokus));
@@ -212,6 +242,10 @@ try {
         /Second: 11 pieces, 43 squares left/.test(await page.eval(`document.getElementById('v-side').textContent`)));
   check('Blokus Duo last piece highlighted',
         (await page.eval(`document.querySelectorAll('#v-board .cell.last').length`)) === 3);
+  // The 4-character code's column and row digits (shared/data/blokus/gpcc-move-code.md).
+  const blokusCoords = await coords();
+  check('Blokus Duo board coordinates 1-9, A-E', blokusCoords[0] === '123456789ABCDE' &&
+        blokusCoords[1] === '123456789ABCDE', JSON.stringify(blokusCoords));
   await page.screenshot('viewer-blokus.png', '#viewer');
   await page.screenshot('summary.png', 'body > header');
   await page.eval(`document.getElementById('charts').scrollIntoView()`);
@@ -224,6 +258,14 @@ try {
   check('loop charts (Elo per round, fit losses)',
         (await loopView.eval(`!!document.querySelector('#chart-loop-elo svg') && !!document.querySelector('#chart-loop-loss svg')`)));
   check('weights heat maps before/after', (await loopView.eval(`document.querySelectorAll('table.heat').length`)) >= 2);
+  check('loop: a verdict box per match', (await loopView.eval(`document.querySelectorAll('#verdicts .verdict').length`)) === 2);
+  check('loop: training games in their own section',
+        (await loopView.eval(`document.querySelectorAll('#training-table tr[data-log]').length`)) === 2);
+  const matchLogs = await loopView.eval(`[...document.querySelectorAll('#sprt-table td[data-k="log"]')].map((e) => e.textContent)`);
+  check('loop: matches only in the per-match table', matchLogs.length === 2 && matchLogs.every((l) => /match\.jsonl$/.test(l)),
+        JSON.stringify(matchLogs));
+  await fitsTheWindow(loopView, 'loop page');
+  await loopView.screenshot('verdict-loop.png', '#verdicts');
   await loopView.screenshot('loop-charts.png', '.charts');
   await loopView.screenshot('weights.png', '#weights-section');
 

@@ -1,7 +1,8 @@
 // `arena loop` end to end on a tiny Blokus Duo run config: the run folder holds each stage's
 // files, `--json` carries the contract's keys, rerunning the same command on the finished
-// folder plays no game twice and reports the same result, and a run killed (SIGKILL) during
-// its self-play stage resumes to exactly the configured games.
+// folder plays no game twice and reports the same result, a finished run is reported (not
+// replaced by a new one) with its config paths relative to its folder, and a run killed
+// (SIGKILL) during its self-play stage resumes to exactly the configured games.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <iterator>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -29,9 +31,8 @@ struct Outcome {
   std::string out;
 };
 
-/// Runs `arena args` (stderr dropped) and returns its exit status and stdout.
-Outcome arena(const std::string& args) {
-  const std::string cmd = std::string("'") + ARENA_BINARY + "' " + args + " 2>/dev/null";
+/// Runs the shell command `cmd` and returns its exit status and stdout.
+Outcome shell(const std::string& cmd) {
   Outcome r;
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -40,6 +41,16 @@ Outcome arena(const std::string& args) {
   const int status = ::pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs `arena args` (stderr dropped) and returns its exit status and stdout.
+Outcome arena(const std::string& args) {
+  return shell(std::string("'") + ARENA_BINARY + "' " + args + " 2>/dev/null");
+}
+
+/// Runs `arena args` in the folder `cwd`, stdout and stderr together.
+Outcome arena_in(const fs::path& cwd, const std::string& args) {
+  return shell("cd '" + cwd.string() + "' && '" + ARENA_BINARY + "' " + args + " 2>&1");
 }
 
 /// A fresh folder with a one-round Blokus Duo run config of `train_games` training games.
@@ -151,6 +162,54 @@ TEST(LoopCli, KilledDuringSelfPlayResumesToTheConfiguredGames) {
     }
   }
   EXPECT_EQ(ids.size(), static_cast<std::size_t>(kTrain));
+  fs::remove_all(dir);
+}
+
+// Regression (a finished loop rerun silently started a new run folder): the same command again
+// says the run is complete and where, prints its stored summary and exits 0 with runs/ holding
+// the one folder; --new starts a second. The summary's config paths are relative to the run
+// folder, so a report made from another folder finds them (no problems).
+TEST(LoopCli, FinishedRunIsReportedNotReplacedAndReadsFromAnywhere) {
+  const fs::path dir = make_run_config("finished", 6);
+  const std::string args = "loop --config loop.cfg";
+  const Outcome first = arena_in(dir, args);
+  ASSERT_EQ(first.status, 0) << first.out;
+  std::vector<fs::path> runs;
+  for (const auto& e : fs::directory_iterator(dir / "runs")) runs.push_back(e.path());
+  ASSERT_EQ(runs.size(), 1U);
+  const fs::path run = runs[0];
+
+  const Outcome again = arena_in(dir, args);
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_NE(again.out.find("run complete: ./runs/" + run.filename().string()), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("--new starts a new run"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("best vs start:"), std::string::npos) << again.out;  // the summary
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "runs"), fs::directory_iterator()), 1);
+  const auto j = nlohmann::json::parse(arena_in(dir, args + " --quiet --json").out);
+  const auto stored = nlohmann::json::parse(std::ifstream(run / "summary.json"));
+  EXPECT_EQ(j, stored);
+
+  // summary.json's config paths, read from the run folder (the start config was given
+  // absolute, and stays so; files of the run folder are relative to it).
+  for (const std::string key : {"start_config", "best_config"}) {
+    const std::string path = stored.at(key);
+    EXPECT_TRUE(fs::exists(run / path)) << key << ": " << path;
+  }
+  const std::string candidate = stored.at("rounds").at(0).at("candidate_config");
+  EXPECT_EQ(candidate, "round-1/candidate.cfg");
+  const auto round = nlohmann::json::parse(std::ifstream(run / "round-1" / "round.json"));
+  EXPECT_EQ(round.at("candidate_config"), candidate);
+
+  // The report from another working folder: nothing missing.
+  const Outcome report = arena_in(fs::temp_directory_path(), "report '" + run.string() + "' --out '" +
+                                                                (dir / "r.html").string() + "' --json");
+  ASSERT_EQ(report.status, 0) << report.out;
+  const auto r = nlohmann::json::parse(report.out.substr(report.out.find('{')));
+  EXPECT_TRUE(r.at("problems").empty()) << r.at("problems").dump(1);
+
+  const Outcome fresh = arena_in(dir, args + " --new --quiet");
+  ASSERT_EQ(fresh.status, 0) << fresh.out;
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "runs"), fs::directory_iterator()), 2);
   fs::remove_all(dir);
 }
 

@@ -135,20 +135,81 @@ TEST(Report, PageEqualsAnalyzeJson) {
   }
 }
 
-TEST(Report, LoopPageEqualsAnalyzeJsonOfItsLogs) {
+TEST(Report, LoopPageEqualsAnalyzeJsonOfItsMatches) {
   const std::string run = kData + "loop-run/";
   const Report r = build_report(options_for({run}));
-  // All logs together, in the page's order (round, then path), and each match on its own.
-  const auto all = analyze_json({run + "round-1/match.jsonl", run + "round-1/train.jsonl",
-                                 run + "round-2/match.jsonl", run + "round-2/train.jsonl"});
-  ASSERT_FALSE(all.is_null());
-  EXPECT_EQ(embedded_analysis(r.html), all);
-  ASSERT_EQ(r.summary["sprt_by_log"].size(), 2U);
+  // The matches together, in the page's order (round, then path), and each on its own; the
+  // training games (round-N/train.jsonl) are in neither.
+  const auto matches = analyze_json({run + "round-1/match.jsonl", run + "round-2/match.jsonl"});
+  ASSERT_FALSE(matches.is_null());
+  EXPECT_EQ(embedded_analysis(r.html), matches);
+  ASSERT_EQ(r.summary["by_log"].size(), 2U);
   for (int round : {1, 2}) {
-    const auto& per_log = r.summary["sprt_by_log"][round - 1];
+    const auto& per_log = r.summary["by_log"][round - 1];
     EXPECT_EQ(per_log["log"], "round-" + std::to_string(round) + "/match.jsonl");
+    EXPECT_EQ(per_log["round"], round);
     EXPECT_EQ(per_log["analysis"], analyze_json({run + "round-" + std::to_string(round) + "/match.jsonl"}));
   }
+}
+
+// Regression (a loop folder's training games, best against a copy of itself, were counted in
+// the pair table and the rating list): they have their own section and count nowhere else.
+TEST(Report, LoopTrainingGamesHaveTheirOwnSection) {
+  const std::string run = kData + "loop-run/";
+  const Report r = build_report(options_for({run}));
+  const auto& training = r.summary["training"];
+  ASSERT_EQ(training.size(), 2U);
+  for (int round : {1, 2}) {
+    EXPECT_EQ(training[round - 1]["log"], "round-" + std::to_string(round) + "/train.jsonl");
+    EXPECT_EQ(training[round - 1]["round"], round);
+    // The fixture's training logs hold 8 games each (tests/data/report/make_fixtures.py).
+    EXPECT_EQ(training[round - 1]["games"], 8);
+  }
+  EXPECT_NE(r.html.find("id=\"training-table\""), std::string::npos);
+  // Counted: the two matches' 16 + 16 games only.
+  EXPECT_EQ(r.summary["analysis"]["games"], 32);
+  for (const auto& run_entry : r.summary["runs"]) {
+    const bool train = run_entry["log"].get<std::string>().ends_with("train.jsonl");
+    EXPECT_EQ(run_entry["training"], train);
+    EXPECT_EQ(run_entry["counted"], !train);
+  }
+}
+
+// The headline box of a match says who is stronger with the numbers `arena analyze` prints:
+// T1 of worked-examples.md (W=136 D=111 L=96: Elo 40.70 +- 30.43, LOS 99.60 %).
+TEST(Report, VerdictBoxLeadsWithTheAnalyzeFigures) {
+  const std::string log = kData + "othello-match.jsonl";
+  const Report r = build_report(options_for({log}));
+  const nlohmann::json* ab = nullptr;
+  for (const auto& v : r.summary["verdicts"]) {
+    if (v["elo"].get<std::string>().starts_with("Elo of A against B: ")) ab = &v;
+  }
+  ASSERT_NE(ab, nullptr) << r.summary["verdicts"].dump(1);
+  EXPECT_EQ((*ab)["winner"], "A");
+  EXPECT_EQ((*ab)["headline"], "A is stronger than B");
+  const std::string elo = (*ab)["elo"];
+  EXPECT_NE(elo.find("40.70 +- 30.43 ["), std::string::npos) << elo;
+  EXPECT_NE((*ab)["los"].get<std::string>().find("LOS 99.60 %"), std::string::npos) << (*ab)["los"];
+  // The same text in `arena analyze LOG`, and the box first in the page's body.
+  const auto text = run(std::string(ARENA_BINARY) + " analyze " + log + " 2>/dev/null");
+  const std::string figure = elo.substr(elo.find(": ") + 2, elo.find(" (95%") - elo.find(": ") - 2);
+  EXPECT_NE(text.out.find("Elo " + figure + " (95%)"), std::string::npos) << figure << "\n" << text.out;
+  EXPECT_NE(text.out.find("LOS 99.60 %"), std::string::npos);
+  const auto verdicts = r.html.find("id=\"verdicts\"");
+  ASSERT_NE(verdicts, std::string::npos);
+  EXPECT_LT(verdicts, r.html.find("id=\"runs\""));
+  EXPECT_NE(r.html.find("<div class=\"verdict-headline\">A is stronger than B</div>"), std::string::npos);
+}
+
+TEST(Report, LoopVerdictsNameEachMatch) {
+  const Report r = build_report(options_for({kData + "loop-run"}));
+  const auto& verdicts = r.summary["verdicts"];
+  ASSERT_EQ(verdicts.size(), 2U);
+  EXPECT_EQ(verdicts[0]["match"], "round 1 match: candidate vs best");
+  EXPECT_EQ(verdicts[1]["match"], "round 2 match: candidate vs best");
+  // Round 1: W-D-L 6-1-9 over 16 games, an interval holding 0, an undecided SPRT.
+  EXPECT_EQ(verdicts[0]["winner"], "");
+  EXPECT_NE(verdicts[0]["sprt"].get<std::string>().find("SPRT: "), std::string::npos);
 }
 
 TEST(Report, TornLineAndUnknownGameStillGiveAPage) {
@@ -228,6 +289,27 @@ TEST(ReportWeights, LargestChangesFirst) {
   EXPECT_DOUBLE_EQ(changes[0].after - changes[0].before, 7.0);
   EXPECT_EQ(changes[1].feature, "z");
   EXPECT_EQ(largest_changes(before, after, 2).size(), 2U);
+}
+
+// Regression (the weights section said "classic-tuned -> classic" when the tuned engine was
+// listed first): before and after come from the tuned config's "# start:" comment, which names
+// configs/othello/classic.cfg by its config hash, whatever the engines' order.
+TEST(ReportWeights, BeforeAndAfterFromTheTunedConfigsProvenance) {
+  const std::string configs = std::string(ARENA_SOURCE_DIR) + "/configs/othello/";
+  const std::string log = (std::filesystem::temp_directory_path() /
+                           ("arena_report_weights_" + std::to_string(getpid()) + ".jsonl")).string();
+  for (const auto& [first, second] : {std::pair{"classic-tuned", "classic"}, std::pair{"classic", "classic-tuned"}}) {
+    std::filesystem::remove(log);
+    const auto played = run(std::string(ARENA_BINARY) + " selfplay --engine " + configs + first +
+                            ".cfg --engine " + configs + second + ".cfg --games 2 --depth 1 --quiet --out " +
+                            log + " >/dev/null 2>&1");
+    ASSERT_EQ(played.status, 0);
+    const Report r = build_report(options_for({log}));
+    EXPECT_NE(r.html.find("before: <b>classic (" + configs + "classic.cfg)</b> &rarr; after: <b>classic-tuned ("),
+              std::string::npos) << first << " first";
+    EXPECT_EQ(r.html.find("neither config records the other"), std::string::npos);
+  }
+  std::filesystem::remove(log);
 }
 
 TEST(ReportWeights, SquareTableFollowsTheBoardSymmetries) {
