@@ -32,5 +32,6 @@ int run_nboard(const std::vector<std::string>& args);
 int run_gtp(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
 int run_report(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
 
 }  // namespace arena::cli

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/data_dir.hpp"
 #include "loop/loop.hpp"
 
 namespace po = boost::program_options;
@@ -20,7 +21,9 @@ int run_loop(const std::vector<std::string>& args) {
   desc.add_options()
       ("game", po::value(&o.game)->default_value(o.game),
        "game of the default run config (othello, blokus-duo)")
-      ("config", po::value(&o.config), "run config (INI); default configs/<game>/loop.cfg")
+      ("config", po::value(&o.config),
+       "run config (INI); default configs/<game>/loop.cfg of the current folder, else of the "
+       "data folder (ARENA_DATA_DIR, PREFIX/share/arena of an installed binary)")
       ("rounds", po::value(&o.rounds), "rounds to run (overrides the config)")
       ("hours", po::value(&o.hours), "start no new round after this many hours")
       ("run-dir", po::value(&o.run_dir),
@@ -34,8 +37,12 @@ int run_loop(const std::vector<std::string>& args) {
                      args, vm)) {
     return 0;
   }
-  if (o.config.empty() && !std::filesystem::exists("configs/" + o.game + "/loop.cfg")) {
-    o.root = ARENA_SOURCE_ROOT;  // run from outside the repository: use the built-in defaults
+  // The default run config: the current folder's (a clone's root), else the shipped one of the
+  // data folder (data_dir.hpp); the run folder stays under the current folder's runs/.
+  const std::string default_config = "configs/" + o.game + "/loop.cfg";
+  if (o.config.empty() && !std::filesystem::exists(default_config)) {
+    const std::filesystem::path shipped = data_dir() / default_config;
+    if (std::filesystem::exists(shipped)) o.config = shipped.string();
   }
   o.command_line = {"arena", "loop"};
   o.command_line.insert(o.command_line.end(), args.begin(), args.end());

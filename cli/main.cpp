@@ -34,6 +34,7 @@ constexpr Command kCommands[] = {
     {"report", "one self-contained HTML page for a run", arena::cli::run_report},
     {"nboard", "an Othello engine behind the NBoard protocol", arena::cli::run_nboard},
     {"gtp", "a Blokus Duo engine behind GTP", arena::cli::run_gtp},
+    {"bench", "node signature: fixed positions searched to a fixed depth", arena::cli::run_bench},
 };
 
 void usage(std::ostream& out) {

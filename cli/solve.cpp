@@ -23,6 +23,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "cli/command.hpp"
+#include "cli/data_dir.hpp"
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
@@ -116,18 +117,11 @@ void solve_one(Problem& p, othello::EndgameSolver& solver) {
   p.nodes = solver.nodes() - nodes0;
 }
 
-/// The shipped pattern config of the clone this binary was built in, found by walking up from
-/// the executable (build/<preset>/arena -> <clone>/configs/othello/patterns.cfg); "" when absent
-/// (an installed binary), which means the built-in ordering.
+/// The shipped pattern config of the data folder (cli/data_dir.hpp: an installed binary's
+/// PREFIX/share/arena, a build tree's clone), or "" when there is none: the built-in ordering.
 std::string shipped_ordering_config() {
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return {};
-  for (auto dir = exe.parent_path(); dir.has_relative_path(); dir = dir.parent_path()) {
-    const auto cfg = dir / "configs" / "othello" / "patterns.cfg";
-    if (std::filesystem::exists(cfg, ec)) return cfg.string();
-  }
-  return {};
+  const auto cfg = find_data_file("configs/othello/patterns.cfg");
+  return cfg ? cfg->string() : std::string();
 }
 
 }  // namespace
@@ -145,7 +139,7 @@ int run_solve(const std::vector<std::string>& args) {
        "FFO/OBF file: one position a line, 'BOARD SIDE; MOVE:SCORE; ...' (best move first)")
       ("config", po::value(&config_path),
        "engine config whose static evaluation orders the moves; `built-in` for the solver's own "
-       "(default: configs/othello/patterns.cfg of this build's clone, else built-in)")
+       "(default: configs/othello/patterns.cfg of the data folder, else built-in)")
       ("threads", po::value(&threads)->default_value(1), "positions solved in parallel (oneTBB)")
       ("hash-mb", po::value(&hash_mb)->default_value(64),
        "transposition table per solver thread, MiB (rounded down to a power of two)")

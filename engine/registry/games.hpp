@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/errors.hpp"
@@ -38,6 +39,13 @@ std::string names(GameList<Gs...>) {
   return out;
 }
 }  // namespace detail
+
+/// The registered names in registration order ("othello", "blokus-duo").
+[[nodiscard]] inline std::vector<std::string> game_list() {
+  return []<class... Gs>(GameList<Gs...>) {
+    return std::vector<std::string>{std::string(Gs::kName)...};
+  }(AllGames{});
+}
 
 /// "othello, blokus-duo": the registered names, for messages and --help.
 [[nodiscard]] inline std::string game_names() { return detail::names(AllGames{}); }
