@@ -20,7 +20,7 @@
 #include "engine/registry/games.hpp"
 #include "loop/loop_config.hpp"
 #include "selfplay/selfplay.hpp"
-#include "tune/run.hpp"
+#include "engine/registry/run_tune.hpp"
 
 namespace arena::loop {
 

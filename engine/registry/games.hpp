@@ -1,19 +1,25 @@
 // The one place games are registered, by name. Adding a game: one folder under engine/ and one
-// entry in AllGames below (plus its library in CMakeLists.txt's arena_games line).
+// entry in AllGames below (plus its libraries in CMakeLists.txt's arena_games line). Including
+// this header also brings every game's bindings to the generic modules (engine/<game>/bind/:
+// its protocol, record formats, tuner inputs), which specialise those modules' customisation
+// templates; generic code is instantiated for a game only through with_game or AllGames, so it
+// always sees them.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "engine/blokus_duo/bind/bindings.hpp"
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/game_list.hpp"
+#include "engine/othello/bind/bindings.hpp"
 #include "engine/othello/othello.hpp"
 
 namespace arena {
 
-template <class... Gs>
-struct GameList {};
+using core::GameList;
 
 /// Every registered game, in the order `--help` lists them.
 using AllGames = GameList<othello::Othello, blokus_duo::BlokusDuo>;

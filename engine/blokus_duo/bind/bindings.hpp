@@ -1,0 +1,5 @@
+// Every binding of Blokus Duo to the generic modules, for the registry to include.
+#pragma once
+
+#include "engine/blokus_duo/bind/protocol.hpp"
+#include "engine/blokus_duo/bind/records.hpp"
