@@ -20,7 +20,7 @@
 #include "analysis/sprt.hpp"
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
-#include "records/log_check.hpp"
+#include "engine/registry/log_check.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/outcomes.hpp"
 
@@ -86,7 +86,7 @@ struct LoadedLogs {
 
 LoadedLogs load_logs(std::vector<selfplay::LogFile> files) {
   for (const selfplay::LogFile& f : files) {
-    records::check_log_file(f);
+    check_log_file(f);
     for (const auto& w : f.warnings) std::cerr << "warning: " << w << "\n";
     // Every game must name engines of its own run record.
     std::set<std::string> names;

@@ -3,9 +3,6 @@
 // a converted log holds only legal games; formats are told by the file names or given with
 // --from-format / --to-format. `--to FILE.obf --label KIND` writes labelled positions instead
 // (tune/label_export.hpp): the positions the tuner would sample, one a line with its label.
-#include <algorithm>
-#include <ctime>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -13,12 +10,12 @@
 
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
-#include "engine/othello/wthor.hpp"
 #include "engine/registry/games.hpp"
+#include "engine/registry/log_check.hpp"
+#include "engine/registry/record_formats.hpp"
 #include "records/bridge.hpp"
 #include "records/formats.hpp"
 #include "tune/label_export.hpp"
-#include "records/log_check.hpp"
 
 namespace po = boost::program_options;
 
@@ -33,70 +30,28 @@ struct LoadedGames {
   std::vector<selfplay::GameRecord> games;
 };
 
-/// WTHOR player (.JOU) and tournament (.TRN) list paths; "" = none.
-struct WthorLists {
-  std::string players;
-  std::string tournaments;
-};
-
-std::vector<records::RecordGame> read_records(records::Format f, const std::string& path,
-                                              const WthorLists& lists) {
-  using records::Format;
-  if (f == Format::Wtb || f == Format::Transcript) {
-    othello::RecordStats stats;
-    othello::WthorNames names;
-    if (!lists.players.empty()) {
-      names.players = othello::read_wthor_names(lists.players, othello::kWthorPlayerBytes);
-    }
-    if (!lists.tournaments.empty()) {
-      names.tournaments = othello::read_wthor_names(lists.tournaments, othello::kWthorTournamentBytes);
-    }
-    const auto recorded =
-        f == Format::Wtb
-            ? othello::read_wthor_database(path, othello::InvalidRecordPolicy::UseRecorded, stats,
-                                           &names)
-            : othello::read_wthor_transcripts(path, othello::InvalidRecordPolicy::UseRecorded,
-                                              stats);
-    // A conversion must not silently lose games: an illegal record is an error here (the
-    // tuner, reading real databases by the thousand, skips and counts them instead).
-    if (stats.illegal > 0) {
-      throw InputError(stats.illegal_records.front() + " (" + std::to_string(stats.illegal) +
-                       " of " + std::to_string(stats.records) +
-                       " records do not replay legally)");
-    }
-    std::vector<records::RecordGame> out;
-    for (const auto& r : recorded) {
-      records::RecordGame g;
-      g.first = r.black;
-      g.second = r.white;
-      g.moves = r.moves;
-      g.score = r.recorded_score;
-      g.origin = r.source + ": ";
-      out.push_back(std::move(g));
-    }
-    return out;
-  }
-  const std::string text = records::read_text_file(path);
-  switch (f) {
-    case Format::Ggf: return records::read_ggf_games(text, path);
-    case Format::Fourcc: return records::read_fourcc(text, path);
-    case Format::Blksgf: return records::read_blksgf(text, path);
-    default: break;
-  }
-  throw InputError(path + ": cannot read format " + records::format_name(f));
+/// The side files of the record formats' options (--wthor-players, --wthor-tournaments).
+records::FormatOptions format_options(const std::string& players, const std::string& tournaments,
+                                      const std::string& source) {
+  records::FormatOptions o;
+  o.files["wthor-players"] = players;
+  o.files["wthor-tournaments"] = tournaments;
+  o.source = source;
+  return o;
 }
 
-LoadedGames load(records::Format f, const std::string& path, const std::string& rules_text,
-                 const WthorLists& lists) {
-  if (f == records::Format::Log) {
+LoadedGames load(const records::FormatRef& f, const std::string& path,
+                 const std::string& rules_text, const records::FormatOptions& options) {
+  if (f.kind == records::FormatRef::Kind::Log) {
     auto set = selfplay::read_logs({path});
-    records::check_log_games(set.run, set.games, where(path, 1));
+    check_log_games(set.run, set.games, where(path, 1));
     for (const auto& w : set.warnings) std::cerr << "arena convert: " << w << "\n";
     return {set.run.game, set.run.rules, std::move(set.games)};
   }
+  if (!f.record.read) throw InputError(path + ": cannot read format " + f.name());
   LoadedGames out;
-  out.game = records::format_game(f);
-  const auto recs = read_records(f, path, lists);
+  out.game = f.game();
+  const auto recs = f.record.read(path, options);
   with_game(out.game, [&]<class G>() {
     const auto rules = G::parse_rules(rules_text);
     out.rules = G::format_rules(rules);
@@ -105,41 +60,6 @@ LoadedGames load(records::Format f, const std::string& path, const std::string& 
     return 0;
   });
   return out;
-}
-
-/// Writes `games` as a WTHOR database; with list paths, the players (in order of first
-/// appearance) and one tournament named after the input file as .JOU / .TRN lists.
-void write_wthor(const std::string& path, const std::vector<selfplay::GameRecord>& games,
-                 const std::string& source, const WthorLists& lists) {
-  std::vector<std::string> players;
-  const auto index_of = [&](const std::string& name) {
-    const auto it = std::find(players.begin(), players.end(), name);
-    if (it != players.end()) return static_cast<int>(it - players.begin());
-    players.push_back(name);
-    return static_cast<int>(players.size() - 1);
-  };
-  std::vector<othello::WthorGame> out;
-  for (const auto& g : games) {
-    othello::WthorGame w;
-    w.moves = g.transcript();
-    w.black_discs = (64 + g.score) / 2;  // WOF rule: empties to the winner, so 64 discs in all
-    w.black = index_of(g.first);
-    w.white = index_of(g.second);
-    out.push_back(std::move(w));
-  }
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  const int year = utc.tm_year + 1900;
-  othello::write_wthor_database(path, out, year);
-  if (!lists.players.empty()) {
-    othello::write_wthor_names(lists.players, players, othello::kWthorPlayerBytes, year);
-  }
-  if (!lists.tournaments.empty()) {
-    othello::write_wthor_names(lists.tournaments,
-                               {std::filesystem::path(source).stem().string()},
-                               othello::kWthorTournamentBytes, year);
-  }
 }
 
 /// Options of `--to FILE.obf`: the label and the tuner's sampling options with its defaults.
@@ -183,7 +103,8 @@ int run_convert(const std::vector<std::string>& args) {
   std::string to_format;
   std::string rules_text;
   bool json = false;
-  WthorLists lists;
+  std::string wthor_players;
+  std::string wthor_tournaments;
   PositionsOptions positions;
   auto& so = positions.sample;
   po::options_description opts("convert options");
@@ -198,9 +119,9 @@ int run_convert(const std::vector<std::string>& args) {
       ("format", po::value(&to_format), "same as --to-format")
       ("rules", po::value(&rules_text)->default_value(""),
        "rules of imported games (Blokus Duo: scoring=gpcc|official)")
-      ("wthor-players", po::value(&lists.players),
+      ("wthor-players", po::value(&wthor_players),
        "WTHOR player list (.JOU): names of a .wtb input's players, or written with a .wtb output")
-      ("wthor-tournaments", po::value(&lists.tournaments),
+      ("wthor-tournaments", po::value(&wthor_tournaments),
        "WTHOR tournament list (.TRN): read with a .wtb input, or written with a .wtb output (one "
        "tournament named after the input file)")
       ("label", po::value(&positions.label),
@@ -230,49 +151,53 @@ int run_convert(const std::vector<std::string>& args) {
                      positional, args, vm)) {
     return 0;
   }
-  const auto in_fmt = from_format.empty() ? records::format_from_path(from)
-                                          : records::parse_format(from_format);
-  const auto out_fmt =
-      to_format.empty() ? records::format_from_path(to) : records::parse_format(to_format);
-  if (in_fmt == records::Format::Positions) {
+  const auto formats = record_formats();
+  const auto in_fmt = from_format.empty() ? records::format_from_path(from, formats)
+                                          : records::parse_format(from_format, formats);
+  const auto out_fmt = to_format.empty() ? records::format_from_path(to, formats)
+                                         : records::parse_format(to_format, formats);
+  using Kind = records::FormatRef::Kind;
+  if (in_fmt.kind == Kind::Positions) {
     throw InputError(from + ": positions files are written by convert, read by arena tune --positions");
   }
-  if ((out_fmt == records::Format::Positions) != !positions.label.empty()) {
+  if ((out_fmt.kind == Kind::Positions) != !positions.label.empty()) {
     throw InputError(positions.label.empty() ? "--to: a positions file needs --label KIND"
                                              : "--label: only for a positions output (.obf)");
   }
 
-  LoadedGames loaded = load(in_fmt, from, rules_text, lists);
-  const std::string out_game = records::format_game(out_fmt);
+  const records::FormatOptions options = format_options(wthor_players, wthor_tournaments, from);
+  LoadedGames loaded = load(in_fmt, from, rules_text, options);
+  const std::string out_game = out_fmt.game();
   if (!out_game.empty() && out_game != loaded.game) {
-    throw InputError("--to: format " + records::format_name(out_fmt) + " holds " + out_game +
+    throw InputError("--to: format " + out_fmt.name() + " holds " + out_game +
                      " games, but " + from + " holds " + loaded.game + " games");
   }
-  if (out_fmt == records::Format::Positions) {
+  if (out_fmt.kind == Kind::Positions) {
     records::write_text_file(to, positions_text(loaded, from, positions));
-  } else if (out_fmt == records::Format::Wtb) {
-    write_wthor(to, loaded.games, from, lists);
-  } else if (out_fmt == records::Format::Log) {
+  } else if (out_fmt.kind == Kind::Log) {
     std::vector<std::string> command_line = {"arena", "convert"};
     command_line.insert(command_line.end(), args.begin(), args.end());
     records::write_log(to, loaded.game, loaded.rules, loaded.games, from, command_line);
   } else {
+    if (!out_fmt.record.write) {
+      throw InputError("format " + out_fmt.name() + " is not a record format that can be written");
+    }
     std::vector<records::RecordGame> recs;
     for (const auto& g : loaded.games) recs.push_back(records::from_log_game(g));
-    records::write_text_file(to, records::write_records(out_fmt, recs));
+    out_fmt.record.write(to, recs, options);
   }
   if (json) {
     nlohmann::json j = {{"from", from},
-                        {"from_format", records::format_name(in_fmt)},
+                        {"from_format", in_fmt.name()},
                         {"to", to},
-                        {"to_format", records::format_name(out_fmt)},
+                        {"to_format", out_fmt.name()},
                         {"game", loaded.game},
                         {"games", loaded.games.size()}};
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "converted " << loaded.games.size() << " " << loaded.game << " games: " << from
-              << " (" << records::format_name(in_fmt) << ") -> " << to << " ("
-              << records::format_name(out_fmt) << ")\n";
+              << " (" << in_fmt.name() << ") -> " << to << " ("
+              << out_fmt.name() << ")\n";
   }
   return 0;
 }

@@ -1,14 +1,11 @@
 // `arena gtp --config CFG`: a Blokus Duo engine behind GTP with Pentobi's conventions on
-// stdin/stdout (protocol/gtp_server.hpp holds the session; this file only builds the engine).
+// stdin/stdout (engine/blokus_duo/bind/gtp_server.hpp holds the session; this file only builds the engine).
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "engine/blokus_duo/blokus_duo.hpp"
-#include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
-#include "engine/core/errors.hpp"
-#include "engine/core/version.hpp"
-#include "protocol/gtp_server.hpp"
+#include "engine/registry/games.hpp"
+#include "protocol/adapters.hpp"
 
 namespace po = boost::program_options;
 
@@ -28,13 +25,8 @@ int run_gtp(const std::vector<std::string>& args) {
     return 0;
   }
   const core::EngineConfig cfg = core::load_engine_config(config_path);
-  if (cfg.game != blokus_duo::BlokusDuo::kName) {
-    throw InputError(core::config_key_where(cfg, "game") + "arena gtp plays Blokus Duo, not '" +
-                     cfg.game + "'");
-  }
-  const auto rules = blokus_duo::BlokusDuo::parse_rules(rules_text);
-  core::Engine<blokus_duo::BlokusDuo> engine(cfg);
-  return protocol::serve_gtp(engine, rules, kVersion, std::cin, std::cout);
+  return protocol::serve_protocol("gtp", cfg, rules_text, std::cin, std::cout, std::cerr,
+                                  AllGames{});
 }
 
 }  // namespace arena::cli

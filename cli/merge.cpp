@@ -2,7 +2,7 @@
 // split over files) into one log sorted by game id. The checks are the shared reader's: run
 // records must agree except for the shard, a game id twice with different content is an
 // error, identical duplicates are kept once; every game is replayed through its game's rules
-// (records/log_check.hpp) before it is written. An SPRT decision line is kept (after the games)
+// (engine/registry/log_check.hpp) before it is written. An SPRT decision line is kept (after the games)
 // when the inputs agree on it, and dropped with a warning when two differ. The output is
 // written to a temporary file and renamed, so an interrupted merge never leaves a half-written
 // log at --out; `--out X.jsonl.gz` or `X.jsonl.zst` writes it compressed.
@@ -12,7 +12,7 @@
 
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
-#include "records/log_check.hpp"
+#include "engine/registry/log_check.hpp"
 #include "selfplay/game_log.hpp"
 
 namespace po = boost::program_options;
@@ -34,7 +34,7 @@ int run_merge(const std::vector<std::string>& args) {
   if (!parse_options("merge", "LOG... --out LOG", desc, positional, args, vm)) return 0;
 
   const selfplay::LogSet set = selfplay::read_logs(inputs);
-  records::check_log_games(set.run, set.games, where(inputs.front(), 1));
+  check_log_games(set.run, set.games, where(inputs.front(), 1));
   for (const auto& w : set.warnings) std::cerr << "warning: " << w << "\n";
 
   selfplay::write_log_file(out, set.run, set.games, set.decision);

@@ -1,12 +1,12 @@
 // `arena nboard --config CFG`: an Othello engine behind the NBoard protocol on stdin/stdout
-// (protocol/nboard_server.hpp holds the session; this file only builds the engine).
+// (the game that speaks NBoard holds the session, engine/othello/bind/nboard_server.hpp; this
+// file only reads the options).
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
-#include "engine/core/errors.hpp"
-#include "protocol/nboard_server.hpp"
+#include "engine/registry/games.hpp"
+#include "protocol/adapters.hpp"
 
 namespace po = boost::program_options;
 
@@ -22,12 +22,7 @@ int run_nboard(const std::vector<std::string>& args) {
     return 0;
   }
   const core::EngineConfig cfg = core::load_engine_config(config_path);
-  if (cfg.game != othello::Othello::kName) {
-    throw InputError(core::config_key_where(cfg, "game") + "NBoard plays Othello, not '" +
-                     cfg.game + "'");
-  }
-  core::Engine<othello::Othello> engine(cfg);
-  return protocol::serve_nboard(engine, std::cin, std::cout, std::cerr);
+  return protocol::serve_protocol("nboard", cfg, "", std::cin, std::cout, std::cerr, AllGames{});
 }
 
 }  // namespace arena::cli

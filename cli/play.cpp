@@ -22,6 +22,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/play_level.hpp"
 #include "engine/registry/games.hpp"
+#include "engine/registry/record_formats.hpp"
 #include "records/formats.hpp"
 
 namespace po = boost::program_options;
@@ -73,9 +74,9 @@ struct PlayOptions {
 template <class G>
 void save_game(const PlayOptions& o, const std::vector<std::string>& moves,
                const std::vector<std::string>& names, std::optional<int> score) {
-  const auto format = records::format_from_path(o.save);
-  if (records::format_game(format) != G::kName) {
-    throw InputError("--save " + o.save + ": format " + records::format_name(format) +
+  const auto format = records::format_from_path(o.save, record_formats());
+  if (format.game() != G::kName || !format.record.write) {
+    throw InputError("--save " + o.save + ": format " + format.name() +
                      " does not hold " + std::string(G::kName) + " games");
   }
   records::RecordGame game;
@@ -83,8 +84,8 @@ void save_game(const PlayOptions& o, const std::vector<std::string>& moves,
   game.second = names[1];
   game.moves = moves;
   game.score = score;
-  records::write_text_file(o.save, records::write_records(format, {game}));
-  std::cout << "game saved to " << o.save << " (" << records::format_name(format) << ")\n";
+  format.record.write(o.save, {game}, {});
+  std::cout << "game saved to " << o.save << " (" << format.name() << ")\n";
 }
 
 template <class G>

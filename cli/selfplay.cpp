@@ -7,8 +7,9 @@
 
 #include "cli/command.hpp"
 #include "engine/registry/games.hpp"
+#include "engine/registry/record_formats.hpp"
 #include "records/openings.hpp"
-#include "selfplay/external_player.hpp"
+#include "protocol/external_player.hpp"
 #include "selfplay/launch.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
@@ -63,7 +64,7 @@ int run_selfplay(const std::vector<std::string>& args) {
   opts.command_line.insert(opts.command_line.end(), args.begin(), args.end());
 
   // External programs (`--engine nboard:CMD`, `gtp:CMD`) become ExternalPlayers.
-  const auto external = selfplay::prepare_external_engines(opts);
+  const auto external = selfplay::prepare_external_engines(opts, AllGames{});
   const bool any_external =
       std::any_of(external.begin(), external.end(), [](const auto& s) { return s.has_value(); });
   // Under an MPI launcher (mpirun, srun --mpi=pmix|pmi2) the ranks share the run; only rank 0
@@ -73,7 +74,9 @@ int run_selfplay(const std::vector<std::string>& args) {
   const auto result = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
     auto factory =
         any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr;
-    opts.opening_reader = records::read_openings<G>;
+    opts.opening_reader = [formats = record_formats()](const std::string& path) {
+      return records::read_openings<G>(path, formats);
+    };
     if (launch.mpi() && selfplay::mpi::available()) return selfplay::run_selfplay_mpi<G>(opts, factory);
     return std::optional(selfplay::run_selfplay<G>(opts, factory));
   });

@@ -1,11 +1,11 @@
-// `arena tune`: fits evaluation weights to logged and real games (tune/run.hpp) and prints the
+// `arena tune`: fits evaluation weights to logged and real games (engine/registry/run_tune.hpp) and prints the
 // report, as JSON with --json. Progress lines go to stderr.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
-#include "tune/run.hpp"
+#include "engine/registry/run_tune.hpp"
 
 namespace po = boost::program_options;
 

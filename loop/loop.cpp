@@ -21,7 +21,7 @@
 #include "loop/loop_config.hpp"
 #include "selfplay/file_lock.hpp"
 #include "selfplay/selfplay.hpp"
-#include "tune/run.hpp"
+#include "engine/registry/run_tune.hpp"
 
 namespace arena::loop {
 

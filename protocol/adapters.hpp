@@ -1,50 +1,75 @@
-// How each game meets its field protocol: Othello speaks NBoard (the position goes as a GGF
-// board, answers are squares or PA), Blokus Duo speaks GTP with Pentobi's notation (the game
-// goes as Pentobi square lists, answers are square lists or 4-character codes). ExternalPlayer
-// is generic over the game and finds the game's side here.
+// How a game meets its field protocol. ExternalPlayer (protocol/external_player.hpp) and the
+// protocol commands are generic over the game and find the game's side in ProtocolAdapter<G>,
+// which each game specialises in its own folder (engine/<game>/bind/protocol.hpp); the
+// registry includes those specialisations, so this header names no game.
 #pragma once
 
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/blokus_duo/blokus_duo.hpp"
-#include "engine/othello/othello.hpp"
+#include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/core/game_list.hpp"
 #include "protocol/engine_client.hpp"
 
 namespace arena::protocol {
 
-/// Binds game G to its protocol. Specialisations provide:
+/// Binds game G to its protocol. A specialisation provides:
 ///  - `kProtocol`: "nboard" or "gtp", the protocol external engines of G speak;
 ///  - `kVariant`: the game's name in the protocol's game-selection command ("" = none);
 ///  - `state(p, transcript)`: the ClientState that asks for a move in p, reached by
 ///    `transcript` (every ply from the initial position in G's standard notation, passes
 ///    included) when not null: the engine is then sent the whole game;
 ///  - `parse(p, text)`: the engine's answer as a legal move of p; throws InputError naming the
-///    text and why it is malformed or illegal.
+///    text and why it is malformed or illegal;
+///  - `serve(cfg, rules, in, out, log) -> int`: runs arena's engine `cfg` behind the protocol
+///    on in/out (`arena nboard`, `arena gtp`) under `rules` (G's rules text); throws InputError
+///    when cfg is not a config of G. Returns the exit status.
+/// The primary template is left undefined: a game without a protocol has no external engines.
 template <class G>
 struct ProtocolAdapter;
 
-template <>
-struct ProtocolAdapter<othello::Othello> {
-  static constexpr std::string_view kProtocol = "nboard";
-  static constexpr std::string_view kVariant = "";
-  [[nodiscard]] static ClientState state(const othello::Position& p,
-                                         const std::vector<std::string>* transcript);
-  [[nodiscard]] static othello::Move parse(const othello::Position& p, std::string_view text);
+/// The game and game-selection name an engine protocol belongs to.
+struct ProtocolGame {
+  std::string game;      ///< G::kName of the game whose engines speak the protocol
+  std::string variant;   ///< ProtocolAdapter<G>::kVariant
 };
 
-template <>
-struct ProtocolAdapter<blokus_duo::BlokusDuo> {
-  static constexpr std::string_view kProtocol = "gtp";
-  /// Pentobi-GTP.md, `set_game`: the GM value of Pentobi's blksgf files.
-  static constexpr std::string_view kVariant = "Blokus Duo";
-  [[nodiscard]] static ClientState state(const blokus_duo::Position& p,
-                                         const std::vector<std::string>* transcript);
-  [[nodiscard]] static blokus_duo::Move parse(const blokus_duo::Position& p, std::string_view text);
-};
+/// The game of `Games` (a core::GameList) whose adapter speaks `protocol` ("nboard", "gtp").
+/// Throws InputError naming the protocol and the known ones otherwise.
+template <class... Gs>
+[[nodiscard]] ProtocolGame protocol_game(std::string_view protocol, core::GameList<Gs...>) {
+  ProtocolGame found;
+  std::string known;
+  const auto visit = [&]<class G>() {
+    known += (known.empty() ? "" : " or ") + std::string(ProtocolAdapter<G>::kProtocol);
+    if (found.game.empty() && protocol == ProtocolAdapter<G>::kProtocol) {
+      found = {std::string(G::kName), std::string(ProtocolAdapter<G>::kVariant)};
+    }
+  };
+  (visit.template operator()<Gs>(), ...);
+  if (found.game.empty()) {
+    throw InputError("unknown engine protocol '" + std::string(protocol) + "' (expected " +
+                     known + ")");
+  }
+  return found;
+}
 
-/// The kVariant of the game whose engines speak `protocol` ("nboard", "gtp"); "" for others.
-[[nodiscard]] std::string_view protocol_variant(std::string_view protocol);
+/// Runs `arena <protocol>`: the engine of `cfg` behind `protocol`, through the adapter of the
+/// game of `Games` that speaks it (ProtocolAdapter<G>::serve). InputError as protocol_game.
+template <class... Gs>
+int serve_protocol(std::string_view protocol, const core::EngineConfig& cfg,
+                   const std::string& rules, std::istream& in, std::ostream& out,
+                   std::ostream& log, core::GameList<Gs...> games) {
+  const std::string game = protocol_game(protocol, games).game;
+  int status = 0;
+  const auto visit = [&]<class G>() {
+    if (game == G::kName) status = ProtocolAdapter<G>::serve(cfg, rules, in, out, log);
+  };
+  (visit.template operator()<Gs>(), ...);
+  return status;
+}
 
 }  // namespace arena::protocol

@@ -452,12 +452,6 @@ ExternalSpec parse_external_spec(const std::string& text) {
   return external_spec(entry, entry.settings);
 }
 
-std::string protocol_game(const std::string& protocol) {
-  if (protocol == "nboard") return "othello";
-  if (protocol == "gtp") return "blokus-duo";
-  throw InputError("unknown engine protocol '" + protocol + "' (expected nboard or gtp)");
-}
-
 std::unique_ptr<EngineClient> make_nboard_client(const ExternalSpec& spec) {
   return std::make_unique<NBoardClient>(spec);
 }

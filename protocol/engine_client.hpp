@@ -71,9 +71,6 @@ struct ExternalSpec {
 /// Whether `text` names an external engine ("nboard:..." or "gtp:..." or with options).
 [[nodiscard]] bool is_external_spec(const std::string& text);
 
-/// The game an engine protocol plays ("nboard" -> "othello", "gtp" -> "blokus-duo").
-[[nodiscard]] std::string protocol_game(const std::string& protocol);
-
 /// The game a move is asked in, as the protocol sends it.
 struct ClientState {
   std::int64_t game_id = -1;       ///< the game's id in the run (engine log), -1 = none

@@ -3,21 +3,22 @@
 // format writes them (minus notation changes that need no rules); replaying them, inserting
 // implicit passes and checking legality is the bridge's job (bridge.hpp).
 //
-//   format      game        one game is                                 passes
-//   transcript  othello     a line "event<TAB>B-W<TAB>f5d6c3..."       implicit
-//                           (read by engine/othello/wthor.hpp)
-//   ggf         othello     "(;GM[Othello]...;)"                        PA, or implied by colour
-//   fourcc      blokus-duo  a line of 4-character codes, '#' comments,  "----"/"0000", or
-//                           an optional leading game name               implicit
-//   blksgf      blokus-duo  Pentobi SGF "(;GM[Blokus Duo]...;B[..]..)"  implied by colour
-//   wtb         othello     a WTHOR database record (engine/othello/wthor.hpp; names from
-//                           the .JOU/.TRN lists when given)
+// The formats belong to their games: each game lists its own in a specialisation of
+// RecordFormats<G> in its folder (engine/<game>/bind/records.hpp: GGF, WTHOR transcripts and
+// databases for Othello; 4-character code lists and Pentobi SGF for Blokus Duo), and the
+// registry (engine/registry/record_formats.hpp) gathers them. Two formats are arena's own and
+// known here: "log" (arena's game log) and "positions" (labelled positions, written only).
 #pragma once
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "selfplay/openings.hpp"
 
 namespace arena::records {
 
@@ -37,52 +38,79 @@ struct RecordGame {
   std::string origin;                ///< "FILE:LINE: " where the game starts (for errors)
 };
 
-/// Record formats `arena convert` knows.
-enum class Format { Log, Transcript, Ggf, Fourcc, Blksgf, Wtb, Positions };
+/// What a format's reader or writer may need besides the games.
+struct FormatOptions {
+  /// Side files by option name, e.g. "wthor-players" -> PATH ("" or absent = none).
+  std::map<std::string, std::string> files;
+  /// The input file a write converts (a format may name its event after it).
+  std::string source;
 
-/// "log", "transcript", "ggf", "fourcc", "blksgf", "wtb", "positions" -> Format; InputError
-/// otherwise. Positions (labelled positions, tune/positions.hpp) are written only.
-[[nodiscard]] Format parse_format(const std::string& name);
-/// The name parse_format reads.
-[[nodiscard]] std::string format_name(Format f);
-/// The format a file name suggests: .jsonl(.gz/.zst)/.log -> Log, .ggf, .wtb, .blksgf, .fourcc(.txt) ->
-/// Fourcc, .txt/.tsv -> Transcript, .obf -> Positions. InputError naming the path when the extension is unknown.
-[[nodiscard]] Format format_from_path(const std::string& path);
-/// The game a record format belongs to ("othello" or "blokus-duo"); "" for Log and Positions.
-[[nodiscard]] std::string format_game(Format f);
+  /// files[name], "" when absent.
+  [[nodiscard]] std::string file(const std::string& name) const;
+};
 
-/// Othello transcripts in the layout engine/othello/wthor.hpp reads (the reader lives there):
-/// a '#' comment line, then one line per game "event<TAB>B-W<TAB>f5d6c3..." with the disc
-/// counts from the score (black = (64 + score) / 2) and passes left out. The event is
-/// "first vs second".
-[[nodiscard]] std::string write_transcripts(const std::vector<RecordGame>& games);
+/// One record format of a game, as its RecordFormats<G> lists it.
+struct RecordFormat {
+  std::string name;                    ///< --from-format / --to-format name ("ggf")
+  std::string game;                    ///< G::kName of the games it holds
+  std::vector<std::string> suffixes;   ///< lower-case file name endings that suggest it
+  /// The file's games; InputError naming FILE (and LINE) for a malformed one. Empty when the
+  /// format cannot be read.
+  std::function<std::vector<RecordGame>(const std::string& path, const FormatOptions&)> read;
+  /// Writes (replaces) the file; InputError naming it. Empty when the format cannot be written.
+  std::function<void(const std::string& path, const std::vector<RecordGame>&,
+                     const FormatOptions&)> write;
+  /// The file's openings when they are not just its games' moves (e.g. a game from a set-up
+  /// board); empty = the games replayed from the start.
+  std::function<std::vector<selfplay::OpeningLine>(const std::string& path)> read_openings;
+};
 
-/// GGF games (see ggf.hpp); RE "+n"/"-n" gives the recorded score, "/eval/time" the notes.
-[[nodiscard]] std::vector<RecordGame> read_ggf_games(std::string_view text, const std::string& origin);
-/// One GGF game per line; the score (when set) goes to RE as "+n.000" / "-n.000" / "0.000",
-/// each move's note to "/eval/time" (eval with 2 decimals, seconds).
-[[nodiscard]] std::string write_ggf_games(const std::vector<RecordGame>& games);
+/// A format as named or told by a file name: arena's log, labelled positions, or a record
+/// format of a game.
+struct FormatRef {
+  enum class Kind { Log, Positions, Record };
+  Kind kind = Kind::Log;
+  RecordFormat record;                 ///< the record format (Kind::Record only)
+  std::string suffix;                  ///< the file name ending that told it ("" when named)
 
-/// 4-character code lists: one game per non-comment line, tokens separated by spaces; a first
-/// token that is not 4 characters long is the game's name and is dropped (a 4-character first
-/// token is a move). Throws InputError "FILE:LINE: move N ('code'): ..." for a token that is
-/// not a well-formed code (legality is the bridge's check).
-[[nodiscard]] std::vector<RecordGame> read_fourcc(std::string_view text, const std::string& origin);
-/// One line per game: "# first vs second" then the codes separated by spaces ("----" passes).
-[[nodiscard]] std::string write_fourcc(const std::vector<RecordGame>& games);
+  /// "log", "positions" or the record format's name.
+  [[nodiscard]] std::string name() const;
+  /// The game the format belongs to; "" for the log and positions.
+  [[nodiscard]] std::string game() const;
+};
 
-/// Pentobi SGF: every "(;GM[Blokus Duo]...)" game, its main line (the first child at every
-/// branch, SGF FF[4]; other variations are skipped); moves become 4-character codes, and a
-/// colour that moves twice in a row implies the other's pass ("----" inserted). Throws
-/// InputError "FILE:LINE: ..." for another GM, a malformed square list or unbalanced brackets.
-[[nodiscard]] std::vector<RecordGame> read_blksgf(std::string_view text, const std::string& origin);
-/// Pentobi SGF of the games (moves given as 4-character codes; passes are left out, as Pentobi
-/// writes them): "(;GM[Blokus Duo]PB[..]PW[..];B[f9,e10,...];W[...])", one game per line.
-[[nodiscard]] std::string write_blksgf(const std::vector<RecordGame>& games);
+/// Game G's record formats. A game binds them by specialising this template in its folder with
+/// `static std::vector<RecordFormat> formats()`, and optionally
+/// `static std::string plain_opening(const std::string& line, const std::string& where)`: a line
+/// of a plain openings file as moves (Othello: a board string becomes the moves reaching it),
+/// InputError prefixed by `where`. The primary template, a game without formats, lists none.
+template <class G>
+struct RecordFormats {
+  [[nodiscard]] static std::vector<RecordFormat> formats() { return {}; }
+};
 
-/// The games in record format f (transcript, ggf, fourcc or blksgf); InputError for the log
-/// and wtb formats, which are not written as records.
-[[nodiscard]] std::string write_records(Format f, const std::vector<RecordGame>& games);
+/// Whether game G rewrites plain opening lines (RecordFormats<G>::plain_opening).
+template <class G>
+concept HasPlainOpening = requires(const std::string& s) {
+  { RecordFormats<G>::plain_opening(s, s) } -> std::convertible_to<std::string>;
+};
+
+/// "log", each of `formats`' names, then "positions" -> that format; InputError listing them
+/// otherwise.
+[[nodiscard]] FormatRef parse_format(const std::string& name,
+                                     const std::vector<RecordFormat>& formats);
+/// The format a file name suggests: .jsonl(.gz/.zst)/.log -> log, .obf -> positions, else the
+/// record format with the longest matching suffix (so .fourcc.txt beats .txt). InputError
+/// naming the path when no ending is known.
+[[nodiscard]] FormatRef format_from_path(const std::string& path,
+                                         const std::vector<RecordFormat>& formats);
+/// "log, transcript, ..., positions": the format names for messages and --help.
+[[nodiscard]] std::string format_names(const std::vector<RecordFormat>& formats,
+                                       const std::string& last_separator = ", ");
+
+/// The lines of `text` with their 1-based numbers, without the line ends ('\n', "\r\n"); a
+/// last line without '\n' counts when it is not empty.
+[[nodiscard]] std::vector<std::pair<std::size_t, std::string>> text_lines(std::string_view text);
 
 /// The whole file; InputError naming it when it cannot be read.
 [[nodiscard]] std::string read_text_file(const std::string& path);

@@ -1,7 +1,7 @@
 // The games the tuner learns from, in one generic shape whatever file they came from: the moves
 // from the initial position, the final score and (from logs made with --record-evals) the
 // search score of every move. Arena logs are read here; real-game formats (WTHOR) are read by
-// their game's folder and converted by the caller (tune/run.hpp).
+// their game's folder and converted by the caller (engine/registry/run_tune.hpp).
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,9 @@
-// The one place games are registered, by name. Adding a game: one folder under engine/ and one
-// entry in AllGames below (plus its library in CMakeLists.txt's arena_games line).
+// The one place games are registered, by name. Adding a game: one folder under engine/ (its
+// rules, and its bindings in bind/; CMakeLists.txt builds both), the include of its
+// bind/bindings.hpp and its entry in AllGames below. Including this header brings every game's
+// bindings to the generic modules (its protocol, record formats, tuner inputs, endgame suite),
+// which specialise those modules' customisation templates; generic code is instantiated for a
+// game only through with_game or AllGames, so it always sees them.
 #pragma once
 
 #include <string>
@@ -7,14 +11,14 @@
 #include <utility>
 #include <vector>
 
-#include "engine/blokus_duo/blokus_duo.hpp"
+#include "engine/blokus_duo/bind/bindings.hpp"
 #include "engine/core/errors.hpp"
-#include "engine/othello/othello.hpp"
+#include "engine/core/game_list.hpp"
+#include "engine/othello/bind/bindings.hpp"
 
 namespace arena {
 
-template <class... Gs>
-struct GameList {};
+using core::GameList;
 
 /// Every registered game, in the order `--help` lists them.
 using AllGames = GameList<othello::Othello, blokus_duo::BlokusDuo>;

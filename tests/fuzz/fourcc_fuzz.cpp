@@ -1,5 +1,6 @@
 // Fuzz target: Blokus Duo 4-character code lists (records/formats.hpp), each game replayed into
 // a log game (records/bridge.hpp).
+#include "engine/blokus_duo/bind/records.hpp"
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "records/bridge.hpp"
 #include "tests/fuzz/fuzz_input.hpp"

@@ -1,7 +1,8 @@
 // Fuzz target: GGF Othello games (records/ggf.hpp, records/formats.hpp), each replayed into a
 // log game (records/bridge.hpp) and into an NBoard position.
+#include "engine/othello/bind/records.hpp"
 #include "engine/othello/othello.hpp"
-#include "protocol/nboard_server.hpp"
+#include "engine/othello/bind/nboard_server.hpp"
 #include "records/bridge.hpp"
 #include "records/ggf.hpp"
 #include "tests/fuzz/fuzz_input.hpp"

@@ -1,10 +1,10 @@
-// Fuzz target: GTP command lines (protocol/gtp_server.hpp), a whole session per input, served
+// Fuzz target: GTP command lines (engine/blokus_duo/bind/gtp_server.hpp), a whole session per input, served
 // by a random-move Blokus Duo engine (the target is the command parser, not the search).
 #include <sstream>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
-#include "protocol/gtp_server.hpp"
+#include "engine/blokus_duo/bind/gtp_server.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

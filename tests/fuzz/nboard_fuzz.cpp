@@ -1,10 +1,10 @@
-// Fuzz target: NBoard command lines (protocol/nboard_server.hpp), a whole session per input,
+// Fuzz target: NBoard command lines (engine/othello/bind/nboard_server.hpp), a whole session per input,
 // served by a random-move engine (the target is the command parser, not the search).
 #include <sstream>
 
 #include "engine/core/engine.hpp"
 #include "engine/othello/othello.hpp"
-#include "protocol/nboard_server.hpp"
+#include "engine/othello/bind/nboard_server.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

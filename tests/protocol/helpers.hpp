@@ -20,9 +20,10 @@
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/othello/othello.hpp"
+#include "engine/registry/games.hpp"
 #include "protocol/child_process.hpp"
 #include "protocol/engine_client.hpp"
-#include "selfplay/external_player.hpp"
+#include "protocol/external_player.hpp"
 #include "selfplay/game_log.hpp"
 #include "selfplay/play_game.hpp"
 

@@ -177,7 +177,7 @@ TEST(GtpMock, EngineRefusingSetGameIsAnErrorNotAWin) {
   // Regression: a Pentobi started without --game duo refused every move and the run reported
   // a 2-0 win. The start-up probe now sends set_game, and a refusal stops the run.
   auto spec = mock_spec("gtp", "refuse");
-  spec.variant = std::string(arena::protocol::protocol_variant("gtp"));
+  spec.variant = arena::protocol::protocol_game("gtp", arena::AllGames{}).variant;
   try {
     (void)selfplay::probe_external_engine(spec);
     FAIL() << "a refused set_game must throw";

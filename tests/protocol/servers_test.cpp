@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/blokus_duo/notation.hpp"
-#include "protocol/gtp_server.hpp"
-#include "protocol/nboard_server.hpp"
+#include "engine/blokus_duo/bind/gtp_server.hpp"
+#include "engine/othello/bind/nboard_server.hpp"
 #include "records/ggf.hpp"
 #include "tests/protocol/helpers.hpp"
 

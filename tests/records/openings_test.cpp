@@ -14,6 +14,7 @@
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/othello/othello.hpp"
+#include "engine/registry/record_formats.hpp"
 #include "records/openings.hpp"
 #include "selfplay/openings.hpp"
 
@@ -30,7 +31,10 @@ const std::string kSource = ARENA_SOURCE_DIR;
 
 template <class G>
 Openings<G> read(const std::string& path, int plies) {
-  return Openings<G>::from_file({}, path, OpeningOrder::Sequential, 1, plies, read_openings<G>);
+  return Openings<G>::from_file({}, path, OpeningOrder::Sequential, 1, plies,
+                                [](const std::string& p) {
+                                  return read_openings<G>(p, record_formats());
+                                });
 }
 
 template <class G>

@@ -18,6 +18,7 @@
 #include "engine/othello/othello.hpp"
 #include "engine/othello/wthor.hpp"
 #include "records/bridge.hpp"
+#include "engine/registry/games.hpp"
 #include "records/formats.hpp"
 #include "records/ggf.hpp"
 #include "selfplay/game_log.hpp"

@@ -16,7 +16,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/othello/othello.hpp"
 #include "tests/tune/random_games.hpp"
-#include "tune/run.hpp"
+#include "engine/registry/run_tune.hpp"
 
 namespace arena::tune {
 namespace {

@@ -2,7 +2,7 @@
 // writer: it fits, lowers the training loss, splits by game, writes a config that loads as is,
 // and refuses bad input (a file that is not a log, a log of another game, too few positions,
 // an unknown label) with InputError; the CLI maps those to exit status 2.
-#include "tune/run.hpp"
+#include "engine/registry/run_tune.hpp"
 
 #include <sys/wait.h>
 

@@ -1,5 +1,5 @@
 // Non-template helpers of the NBoard front end (see nboard_server.hpp).
-#include "protocol/nboard_server.hpp"
+#include "engine/othello/bind/nboard_server.hpp"
 
 #include <cctype>
 

@@ -1,15 +1,14 @@
 // The library entry point of the tuner, `run_tune(options) -> report`, used by `arena tune` and
-// `arena loop`. This header is the one place where the game-generic tuner meets the registered
-// games and their real-game readers (like engine/registry/games.hpp, it binds, it holds no
-// logic): it reads the --init config, dispatches on its game, reads the inputs (arena logs for
-// any game; WTHOR transcripts .tsv and databases .wtb for Othello) and runs tune_game<G>.
-// Header-only, so the tune library itself links only the core (see CMakeLists.txt).
+// `arena loop`. It sits in the registry because it is where the game-generic tuner meets the
+// registered games and their real-game readers (like games.hpp, it binds, it holds no logic):
+// it reads the --init config, dispatches on its game, reads the inputs (arena logs for any
+// game; a game's own record files through tune::RecordInputs<G>, e.g. WTHOR for Othello) and
+// runs tune_game<G>. Header-only, so the tune library itself links only the core.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include <tbb/global_control.h>
@@ -17,11 +16,11 @@
 
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
-#include "engine/othello/wthor.hpp"
 #include "engine/registry/games.hpp"
 #include "selfplay/log_check.hpp"
 #include "tune/inputs.hpp"
 #include "tune/options.hpp"
+#include "tune/record_inputs.hpp"
 #include "tune/report.hpp"
 #include "tune/tune.hpp"
 
@@ -29,30 +28,27 @@ namespace arena::tune {
 
 namespace detail {
 
-inline bool has_suffix(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+/// Calls RecordInputs<G>::check for every game of the list that binds record readers.
+template <class... Gs>
+void check_record_inputs(const TuneOptions& options, GameList<Gs...>) {
+  const auto check = [&]<class G>() {
+    if constexpr (HasRecordInputs<G>) RecordInputs<G>::check(options);
+  };
+  (check.template operator()<Gs>(), ...);
 }
 
-/// Reads one real-game record file of Othello into training games.
-inline std::vector<TrainingGame> read_wthor_games(const std::string& path,
-                                                  othello::InvalidRecordPolicy policy,
-                                                  InputSummary& summary) {
-  othello::RecordStats stats;
-  const bool database = has_suffix(path, ".wtb");
-  const auto records = database ? othello::read_wthor_database(path, policy, stats)
-                                : othello::read_wthor_transcripts(path, policy, stats);
-  summary.path = path;
-  summary.kind = database ? "wthor-database" : "wthor-transcripts";
-  summary.hash = file_hash(path);
-  summary.games = stats.kept;
-  summary.skipped = stats.skipped;
-  summary.invalid = stats.incomplete + stats.mismatched;
-  std::vector<TrainingGame> out;
-  out.reserve(records.size());
-  for (const auto& r : records) {
-    out.push_back(TrainingGame{r.source, "", r.moves, r.recorded_score, {}});
-  }
-  return out;
+/// The description (RecordInputs<G>::kDescription) of the game of the list whose records
+/// `path` is one of, "" when none claims it.
+template <class... Gs>
+std::string record_inputs_owner(const std::string& path, GameList<Gs...>) {
+  std::string owner;
+  const auto visit = [&]<class G>() {
+    if constexpr (HasRecordInputs<G>) {
+      if (owner.empty() && RecordInputs<G>::reads(path)) owner = RecordInputs<G>::kDescription;
+    }
+  };
+  (visit.template operator()<Gs>(), ...);
+  return owner;
 }
 
 /// What a --label-cache holds for this run: "exact" when the label needs exact solves, else
@@ -91,8 +87,7 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
     return t.kind == LabelKind::Score || t.kind == LabelKind::Exact;
   });
   (void)parse_method(options.method);
-  const auto policy = othello::parse_invalid_record_policy(options.wthor_invalid,
-                                                           "--wthor-invalid");
+  detail::check_record_inputs(options, AllGames{});
   if (options.games.empty() && options.positions.empty()) {
     throw InputError("--games: expected at least one game log or record file (or --positions)");
   }
@@ -107,13 +102,15 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
     for (const auto& path : options.games) {
       InputSummary summary;
       std::vector<TrainingGame> more;
-      if (detail::has_suffix(path, ".tsv") || detail::has_suffix(path, ".wtb")) {
-        if constexpr (std::is_same_v<G, othello::Othello>) {
-          more = detail::read_wthor_games(path, policy, summary);
-        } else {
-          throw InputError(where(path, 0) + "WTHOR records are Othello games but " +
-                           options.init + " is a config for '" + std::string(G::kName) + "'");
-        }
+      bool own_records = false;
+      if constexpr (HasRecordInputs<G>) own_records = RecordInputs<G>::reads(path);
+      const std::string other_records =
+          own_records ? std::string() : detail::record_inputs_owner(path, AllGames{});
+      if (own_records) {
+        if constexpr (HasRecordInputs<G>) more = RecordInputs<G>::read(path, options, summary);
+      } else if (!other_records.empty()) {
+        throw InputError(where(path, 0) + other_records + " but " + options.init +
+                         " is a config for '" + std::string(G::kName) + "'");
       } else {
         more = read_log_games(path, std::string(G::kName), summary,
                               [&path](const selfplay::LogFile& log) {

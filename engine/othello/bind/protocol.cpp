@@ -1,9 +1,11 @@
-// Game <-> protocol bindings (see adapters.hpp).
-#include "protocol/adapters.hpp"
+// Othello <-> NBoard binding (see protocol.hpp).
+#include "engine/othello/bind/protocol.hpp"
 
-#include "engine/blokus_duo/notation.hpp"
+#include <cctype>
+
+#include "engine/core/engine.hpp"
 #include "engine/core/errors.hpp"
-#include "protocol/gtp_server.hpp"
+#include "engine/othello/bind/nboard_server.hpp"
 
 namespace arena::protocol {
 
@@ -32,26 +34,15 @@ othello::Move ProtocolAdapter<othello::Othello>::parse(const othello::Position& 
   return othello::Othello::parse_move(p, t);
 }
 
-ClientState ProtocolAdapter<blokus_duo::BlokusDuo>::state(const blokus_duo::Position& p,
-                                                           const std::vector<std::string>*) {
-  // The position keeps its whole history, so the transcript is not needed.
-  ClientState s;
-  for (std::size_t i = 0; i < p.plies; ++i) s.moves.push_back(blokus_duo::format_pentobi(p.history[i]));
-  s.side = p.side;
-  return s;
-}
-
-blokus_duo::Move ProtocolAdapter<blokus_duo::BlokusDuo>::parse(const blokus_duo::Position& p,
-                                                               std::string_view text) {
-  return gtp_parse_move(p, text);
-}
-
-std::string_view protocol_variant(std::string_view protocol) {
-  using Othello = ProtocolAdapter<othello::Othello>;
-  using BlokusDuo = ProtocolAdapter<blokus_duo::BlokusDuo>;
-  if (protocol == Othello::kProtocol) return Othello::kVariant;
-  if (protocol == BlokusDuo::kProtocol) return BlokusDuo::kVariant;
-  return {};
+int ProtocolAdapter<othello::Othello>::serve(const core::EngineConfig& cfg, const std::string&,
+                                             std::istream& in, std::ostream& out,
+                                             std::ostream& log) {
+  if (cfg.game != othello::Othello::kName) {
+    throw InputError(core::config_key_where(cfg, "game") + "NBoard plays Othello, not '" +
+                     cfg.game + "'");
+  }
+  core::Engine<othello::Othello> engine(cfg);
+  return serve_nboard(engine, in, out, log);
 }
 
 }  // namespace arena::protocol

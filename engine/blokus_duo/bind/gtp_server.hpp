@@ -29,11 +29,11 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/blokus_duo/bind/records.hpp"
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/blokus_duo/position.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/limits.hpp"
-#include "records/formats.hpp"
 
 namespace arena::protocol {
 

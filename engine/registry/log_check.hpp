@@ -7,7 +7,7 @@
 
 #include "selfplay/game_log.hpp"
 
-namespace arena::records {
+namespace arena {
 
 /// Replays `games` under the game and rules of `run` (selfplay::check_games). Throws
 /// InputError naming `run_origin` ("FILE:1: ") for a game name no build registers, and the
@@ -19,4 +19,4 @@ void check_log_games(const selfplay::RunRecord& run,
 /// check_log_games for one file as read.
 void check_log_file(const selfplay::LogFile& log);
 
-}  // namespace arena::records
+}  // namespace arena

@@ -1,11 +1,11 @@
 // Dispatch of the log replay check on the run record's game (see log_check.hpp).
-#include "records/log_check.hpp"
+#include "engine/registry/log_check.hpp"
 
 #include "engine/core/errors.hpp"
 #include "engine/registry/games.hpp"
 #include "selfplay/log_check.hpp"
 
-namespace arena::records {
+namespace arena {
 
 void check_log_games(const selfplay::RunRecord& run,
                      const std::vector<selfplay::GameRecord>& games,
@@ -25,4 +25,4 @@ void check_log_file(const selfplay::LogFile& log) {
   check_log_games(log.run, log.games, where(log.path, 1));
 }
 
-}  // namespace arena::records
+}  // namespace arena

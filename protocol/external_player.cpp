@@ -1,7 +1,5 @@
-// Non-template parts of the external-engine player (see external_player.hpp). Nothing here
-// calls into arena_protocol, so arena_selfplay does not depend on it; code that builds
-// ExternalPlayers (the CLI, the protocol tests) links arena_protocol.
-#include "selfplay/external_player.hpp"
+// Non-template parts of the external-engine player (see external_player.hpp).
+#include "protocol/external_player.hpp"
 
 namespace arena::selfplay {
 

@@ -1,5 +1,5 @@
 // Non-template helpers of the GTP front end (see gtp_server.hpp).
-#include "protocol/gtp_server.hpp"
+#include "engine/blokus_duo/bind/gtp_server.hpp"
 
 #include <sys/resource.h>
 

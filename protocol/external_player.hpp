@@ -1,5 +1,5 @@
-// A Player backed by an external program: `--engine nboard:"<command>"` (Othello) or
-// `--engine gtp:"<command>"` (Blokus Duo). The program runs as a child process spoken to over
+// A Player backed by an external program: `--engine nboard:"<command>"` or
+// `--engine gtp:"<command>"`, the protocol of the game (ProtocolAdapter<G>). The program runs as a child process spoken to over
 // pipes (protocol/engine_client.hpp); every fault -- no start in time, a crash, no answer in
 // time, an unparsable or illegal answer -- forfeits the game through PlayerFault with the
 // reason, and the process is restarted for the next game. The child is killed when the player
@@ -163,9 +163,10 @@ class ExternalPlayer final : public Player<G> {
 /// settings over --each (nullopt for config entries). Each program is probed once
 /// (probe_external_engine: InputError when it does not start or refuses the game); all share
 /// the I/O log opts.engine_log when set (InputError when it cannot be opened). Bad entries are
-/// InputErrors naming them.
-[[nodiscard]] inline std::vector<std::optional<protocol::ExternalSpec>> prepare_external_engines(
-    SelfplayOptions& opts) {
+/// InputErrors naming them. `games` (the registry's AllGames) tell each protocol's game.
+template <class... Gs>
+[[nodiscard]] std::vector<std::optional<protocol::ExternalSpec>> prepare_external_engines(
+    SelfplayOptions& opts, core::GameList<Gs...> games) {
   const std::vector<EngineSettings> settings = engine_settings(opts);
   std::vector<std::optional<protocol::ExternalSpec>> specs(opts.engines.size());
   opts.program_configs.assign(opts.engines.size(), std::nullopt);
@@ -178,10 +179,11 @@ class ExternalPlayer final : public Player<G> {
       engine_log = protocol::EngineLog::open(opts.engine_log, "--engine-log");
     }
     spec.log = engine_log;
-    spec.variant = std::string(protocol::protocol_variant(spec.protocol));
+    const protocol::ProtocolGame bound = protocol::protocol_game(spec.protocol, games);
+    spec.variant = bound.variant;
     spec.name = probe_external_engine(spec);
     const std::string text = "# external engine: " + entry.text + "\nname = " + spec.name +
-                             "\ngame = " + protocol::protocol_game(spec.protocol) + "\n";
+                             "\ngame = " + bound.game + "\n";
     opts.program_configs[i] = core::parse_engine_config(text, entry.text);
     specs[i] = std::move(spec);
   }
