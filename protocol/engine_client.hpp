@@ -47,7 +47,7 @@ struct ExternalSpec {
   std::string name;            ///< display name; "" = ask the program
   std::string dir;             ///< working folder of the process ("" = arena's)
   int startup_ms = 10000;      ///< time to start and answer the first handshake
-  int margin_ms = 1000;        ///< added to the move time before a timeout is declared
+  int margin_ms = selfplay::kDefaultMarginMs;  ///< added to the move time before a timeout is declared
   int move_ms = 60000;         ///< per-move deadline when the limits give no time
   int depth = 0;               ///< depth for every move (0 = the run's --depth, if any)
   bool quiet_stderr = true;    ///< send the engine's stderr to /dev/null

@@ -24,6 +24,10 @@ enum class RestartPolicy {
 
 /// Per-engine settings; an unset field inherits from the layer below (--each, then the global
 /// flags, then the engine's own config or defaults).
+/// An outside program's default margin_ms: how far a move may overrun its time before it is a
+/// forfeit (cutechess-cli's timemargin), ms.
+inline constexpr int kDefaultMarginMs = 1000;
+
 struct EngineSettings {
   // Limits (any engine):
   std::optional<int> depth;             ///< plies

@@ -26,6 +26,10 @@ struct SideSettings {
   core::SearchLimits limits;   ///< depth / nodes / movetime overrides (none = config's limits)
   int clock_ms = 0;            ///< game time of this side, ms (0 = no clock)
   int increment_ms = 0;        ///< added to this side's clock after each of its moves, ms
+  /// How far one move may overrun the clock before it is a forfeit, ms; an overrun within it
+  /// is forgiven and the clock stops at zero (cutechess-cli's timemargin). Outside programs:
+  /// their margin_ms, which also extends the wait for their answer; arena's engines: 0.
+  int margin_ms = 0;
 };
 
 /// How games are played: each engine's limits and clock, softmax plies, eval recording.
@@ -116,7 +120,7 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
     MoveRequest request;
     request.limits = own.limits;
     if (own.clock_ms > 0) {
-      request.limits.time_left_ms = clock_ms[side];
+      request.limits.time_left_ms = std::max(clock_ms[side], 1);  // 0 would mean no clock
       request.limits.increment_ms = own.increment_ms;
     }
     request.seed = derive_seed(spec.seed, kGameStream, static_cast<std::uint64_t>(G::ply(p)));
@@ -150,19 +154,21 @@ std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, P
                   " in position " + G::format_position(p));
       break;
     }
+    int charged = static_cast<int>(ms);
     if (own.clock_ms > 0) {
-      clock_ms[side] -= static_cast<int>(ms);
-      if (clock_ms[side] < 0) {
+      if (charged > clock_ms[side] + own.margin_ms) {
         forfeit(side, Termination::Timeout,
                 mover.name() + " exceeded its clock at ply " + std::to_string(G::ply(p)));
         break;
       }
-      clock_ms[side] += own.increment_ms;
+      // The clock the engines are told (TI's replayed move times, time_left) is this one.
+      charged = std::min(charged, clock_ms[side]);
+      clock_ms[side] += own.increment_ms - charged;
     }
     rec.moves.push_back(G::format_move(p, choice.move));
     rec.times.push_back(std::llround(ms));
     so_far.moves.push_back(rec.moves.back());
-    so_far.charged_ms.push_back(static_cast<int>(ms));
+    so_far.charged_ms.push_back(charged);
     if (settings.record_evals) {
       if (choice.eval) choice.eval->ms = ms;
       rec.evals.push_back(choice.eval);

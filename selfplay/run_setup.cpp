@@ -137,9 +137,13 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   const std::vector<EngineSettings> per_engine = engine_settings(opts);
   PlaySettings settings;
   std::vector<LogLimits> limits;
-  for (const auto& s : per_engine) {
-    limits.push_back(effective_limits(global, s));
+  for (std::size_t i = 0; i < per_engine.size(); ++i) {
+    limits.push_back(effective_limits(global, per_engine[i]));
     settings.engines.push_back(side_settings(limits.back()));
+    if (parse_engine_entry(opts.engines[i]).external()) {
+      settings.engines.back().margin_ms =
+          per_engine[i].margin_ms.value_or(kDefaultMarginMs);
+    }
   }
   settings.temperature = opts.temperature;
   settings.temperature_plies = opts.temperature_plies;

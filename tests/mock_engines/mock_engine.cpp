@@ -8,6 +8,7 @@
 //     illegal N    answers an illegal move at its (N+1)-th move
 //     garbage N    answers an unparsable move at its (N+1)-th move
 //     slow N       sleeps N milliseconds before reading anything (slow start)
+//     think N      sleeps N milliseconds before every move it answers (a slow player)
 //     fork         starts a sleeping grandchild, then plays like none (the process group
 //                  must be killed as a whole)
 //     segv N       raises SIGSEGV when asked for its (N+1)-th move
@@ -59,8 +60,9 @@ struct Fault {
   int n = 0;
   int asked = 0;
   std::string record;  ///< `record FILE`: where received lines go
-  /// Misbehaves (crash/hang) or returns true when the answer should be bad (illegal/garbage).
+  /// Misbehaves (crash/hang/think) or returns true when the answer should be bad (illegal/garbage).
   bool strike() {
+    if (kind == "think") std::this_thread::sleep_for(std::chrono::milliseconds(n));
     if (kind != "crash" && kind != "hang" && kind != "illegal" && kind != "garbage" &&
         kind != "segv" && kind != "resign") {
       return false;
