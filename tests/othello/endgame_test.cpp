@@ -172,6 +172,32 @@ TEST(Endgame, AReusedTableNamesAMoveThatKeepsTheScore) {
         << Othello::format_position(p) << " best move "
         << (r.best_square == kPassSquare ? "pass" : square_name(r.best_square));
     p = next;
+
+// Regression: solve_root returned the table's move when the root entry's lower bound equalled
+// the score, and that move did not always reach it, so perfect-play playouts of adjudicated
+// self-play endgames (--adjudicate exact:12) ended 2 to 26 discs off. Five such positions
+// (12 empties or fewer) with their exact scores from an independent plain alpha-beta solver
+// (Python, outside the project); one solver plays both sides to the end, as the playouts did.
+TEST(Endgame, RootBestMovesPlayOutToTheExactScore) {
+  const std::pair<const char*, int> cases[] = {
+      {"--OOOOO-O-OOOO-XOOOOOOXXOXOXXXXXOXXXXXXXO-XOOX-X--XXOOX---XXOOOX X", -38},
+      {"--OOOOOX--OXOO-XOOOOOOXXOOOXOXXXOOOXXOXXO-OXOXXX--X-XXXX---XXXXX O", -60},
+      {"--XXXXX-X-OOOO--XXXXXXXXXOXXXOX-XOXXOXO-XOXOXX-OXOOXXX--XOXXXXX- X", -28},
+      {"XXXXXXXX-XXXXXXOXXXXXXOOXXXXXXOOOXXOOXOOXXXXXXOO-----OOO----O--O X", -28},
+      {"XOXXXXX-OOXXOX--OOOOXOOXXOOXOOXXXXOOOOXX--XOXOOX---XOO-X--XXXX-X X", -12},
+  };
+  for (const auto& [board, exact] : cases) {
+    Position p = Othello::parse_position(board);
+    const int mover = Othello::side_to_move(p);
+    EndgameSolver solver(16);
+    EXPECT_EQ(solver.solve_root(p.player, p.opponent).score, exact) << board;
+    core::MoveListOf<Othello> legal;
+    for (Othello::generate_moves(p, legal); !legal.empty(); Othello::generate_moves(p, legal)) {
+      const auto best = solver.solve_root(p.player, p.opponent);
+      p = Othello::play(p, Move{static_cast<std::uint8_t>(best.best_square)});
+    }
+    const int black = Othello::final_score(p);
+    EXPECT_EQ(mover == 0 ? black : -black, exact) << board;
   }
 }
 
