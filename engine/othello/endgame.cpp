@@ -608,12 +608,7 @@ void EndgameSolver::store(std::uint64_t key, int empties, int alpha, int beta, i
     if (slot->lower > slot->upper) slot->upper = 64;
   }
   slot->empties = static_cast<std::uint8_t>(empties);
-  // The move belongs to the lower bound: solve_root plays the stored move when the lower
-  // bound equals the root's score, so a fail-low's move (the least bad of refuted moves) may
-  // replace it only in an entry without one.
-  if (move != kPassSquare && (score > alpha || slot->move == kPassSquare)) {
-    slot->move = static_cast<std::uint8_t>(move);
-  }
+  if (move != kPassSquare) slot->move = static_cast<std::uint8_t>(move);
 }
 
 int EndgameSolver::search_deep(Bitboard p, Bitboard o, int alpha, int beta, int empties,
