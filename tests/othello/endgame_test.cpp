@@ -160,8 +160,8 @@ TEST(Endgame, AReusedSolverPlaysOutEveryGameAtItsScore) {
 
 TEST(Endgame, AReusedTableNamesAMoveThatKeepsTheScore) {
   // Found by --adjudicate exact:12's check: after solving this 12-empty position, a fail-low
-  // had overwritten a later root's move (b7, +2 for white) while its lower bound (+12, from
-  // a7) stayed, and solve_root played it. Every move of the playout must keep its score.
+  // had overwritten a later root's table move (b7, +2 for white) while its lower bound (+12,
+  // from a7) stayed, and solve_root played it unchecked. Every move must keep its score.
   Position p = parse_board("-XXXXXXX--OOOOOXX-XOOXOXXXXXOOXXXXXXOOOXXXXXXOOX---XXXXX--X--X-X", "X");
   EndgameSolver solver(16);
   core::MoveListOf<Othello> legal;
@@ -172,6 +172,8 @@ TEST(Endgame, AReusedTableNamesAMoveThatKeepsTheScore) {
         << Othello::format_position(p) << " best move "
         << (r.best_square == kPassSquare ? "pass" : square_name(r.best_square));
     p = next;
+  }
+}
 
 // Regression: solve_root returned the table's move when the root entry's lower bound equalled
 // the score, and that move did not always reach it, so perfect-play playouts of adjudicated
