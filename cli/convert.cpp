@@ -28,6 +28,9 @@ struct LoadedGames {
   std::string game;
   std::string rules;
   std::vector<selfplay::GameRecord> games;
+  /// Per game, the record's side lines (replayed legal; only formats with game trees, such as
+  /// .blksgf, have them), written back by an output format that keeps them. Empty for a log.
+  std::vector<std::vector<records::Variation>> variations;
 };
 
 /// The side files of the record formats' options (--wthor-players, --wthor-tournaments).
@@ -46,7 +49,7 @@ LoadedGames load(const records::FormatRef& f, const std::string& path,
     auto set = selfplay::read_logs({path});
     check_log_games(set.run, set.games, where(path, 1));
     for (const auto& w : set.warnings) std::cerr << "arena convert: " << w << "\n";
-    return {set.run.game, set.run.rules, std::move(set.games)};
+    return {set.run.game, set.run.rules, std::move(set.games), {}};
   }
   if (!f.record.read) throw InputError(path + ": cannot read format " + f.name());
   LoadedGames out;
@@ -56,7 +59,11 @@ LoadedGames load(const records::FormatRef& f, const std::string& path,
     const auto rules = G::parse_rules(rules_text);
     out.rules = G::format_rules(rules);
     std::int64_t id = 0;
-    for (const auto& r : recs) out.games.push_back(records::to_log_game<G>(r, id++, rules));
+    for (const auto& r : recs) {
+      out.games.push_back(records::to_log_game<G>(r, id++, rules));
+      records::check_variations<G>(r.moves, 0, r.variations, r.origin, rules);
+      out.variations.push_back(r.variations);
+    }
     return 0;
   });
   return out;
@@ -183,7 +190,13 @@ int run_convert(const std::vector<std::string>& args) {
       throw InputError("format " + out_fmt.name() + " is not a record format that can be written");
     }
     std::vector<records::RecordGame> recs;
-    for (const auto& g : loaded.games) recs.push_back(records::from_log_game(g));
+    for (std::size_t i = 0; i < loaded.games.size(); ++i) {
+      recs.push_back(records::from_log_game(loaded.games[i]));
+      // The log game's moves are the record's tokens (a .blksgf writes its passes, so no pass
+      // is inserted on replay before the last token): the branch points still hold. Formats
+      // without game trees ignore the side lines.
+      if (i < loaded.variations.size()) recs.back().variations = loaded.variations[i];
+    }
     out_fmt.record.write(to, recs, options);
   }
   if (json) {

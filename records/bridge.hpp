@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -67,6 +68,29 @@ template <core::Game G>
   out.end = pos;
   out.complete = G::is_terminal(pos);
   return out;
+}
+
+/// Replays every side line of a record, each from the start: the moves before its branch,
+/// then its own (depth first). `line` holds the moves from the start to the end of the line
+/// that `variations` branch off, that line starting at move `base` (0 for the main line).
+/// Throws InputError "<origin>variation at move N: move M (token): why" as replay does.
+template <core::Game G>
+void check_variations(const std::vector<std::string>& line, std::size_t base,
+                      const std::vector<Variation>& variations, const std::string& origin,
+                      const typename G::Rules& rules) {
+  for (const auto& v : variations) {
+    const std::size_t branch = base + v.at;
+    if (branch > line.size()) {
+      throw InputError(origin + "a variation branches at move " + std::to_string(branch + 1) +
+                       " of a line of " + std::to_string(line.size()) + " moves");
+    }
+    RecordGame side;
+    side.moves.assign(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(branch));
+    side.moves.insert(side.moves.end(), v.moves.begin(), v.moves.end());
+    side.origin = origin + "variation at move " + std::to_string(branch + 1) + ": ";
+    (void)replay<G>(side, rules);
+    check_variations<G>(side.moves, branch, v.variations, side.origin, rules);
+  }
 }
 
 /// A log game from a record: id `id`, players (or "first"/"second" when unnamed), replayed

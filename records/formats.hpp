@@ -10,6 +10,7 @@
 // known here: "log" (arena's game log) and "positions" (labelled positions, written only).
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <optional>
@@ -28,6 +29,15 @@ struct MoveNote {
   std::optional<double> seconds;     ///< thinking time
 };
 
+/// A side line of a game tree (SGF variations): the moves played instead of its parent line's
+/// from the parent's move `at` on (passes as in the parent: "----" where a colour moves twice),
+/// with its own side lines.
+struct Variation {
+  std::size_t at = 0;                 ///< index into the parent line's moves where it branches
+  std::vector<std::string> moves;     ///< move tokens from there on
+  std::vector<Variation> variations;  ///< side lines of this line, by `at` (into `moves`)
+};
+
 /// One game as read from (or to be written to) a record file.
 struct RecordGame {
   std::string first;                 ///< first player's name ("" when the format has none)
@@ -35,6 +45,7 @@ struct RecordGame {
   std::vector<std::string> moves;    ///< move tokens; the bridge replays them
   std::vector<MoveNote> notes;       ///< empty, or one per element of `moves`
   std::optional<int> score;          ///< recorded final score (first player's view), if any
+  std::vector<Variation> variations; ///< side lines off `moves`, by `at` (formats with trees)
   std::string origin;                ///< "FILE:LINE: " where the game starts (for errors)
 };
 

@@ -114,6 +114,109 @@ TEST(Blksgf, MainLineReadsThroughPentobiStyleVariations) {
   EXPECT_EQ(games[0].moves, plain[0].moves);
 }
 
+/// The tree of `lines` as text: each line's moves, then its side lines in brackets.
+std::string variation_text(const std::vector<std::string>& moves,
+                           const std::vector<records::Variation>& variations) {
+  std::string out;
+  for (const auto& m : moves) out += m + " ";
+  for (const auto& v : variations) {
+    out += "{" + std::to_string(v.at) + ": " + variation_text(v.moves, v.variations) + "}";
+  }
+  return out;
+}
+
+/// Runs `arena ARGS` and returns its exit status and stderr + stdout.
+std::pair<int, std::string> run_arena_output(const std::string& args) {
+  const std::string cmd = std::string(ARENA_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[512];
+  while (p != nullptr && fgets(buf, sizeof buf, p) != nullptr) out += buf;
+  const int rc = p == nullptr ? -1 : pclose(p);
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, out};
+}
+
+// A Pentobi file with variations (laid out as Pentobi's opening book, one tree per move, TE
+// marks and a comment): the GPCC 2007 game as the main line; after its first move the
+// book_duo.blksgf line W[i4,h5,i5,j5,i6] B[h7,g8,h8,h9,i9] with the book's two white replies as
+// its own variations; near the end black's last three pieces in another order (white has
+// passed, so black moves three times running). blksgf -> blksgf keeps every variation, in
+// order; the main line alone still gives the published result.
+TEST(Blksgf, VariationsSurviveBlksgfToBlksgf) {
+  const fs::path dir = scratch("variations");
+  const auto main = sgf_moves(records::read_text_file(data("blokus/gpcc2007-round1.blksgf")));
+  ASSERT_EQ(main.size(), 23U);
+  ASSERT_EQ(main[0], "B[f9,e10,f10,g10,f11]");
+  ASSERT_EQ(main[19], "W[h6]");
+  ASSERT_EQ(main[20], "B[d1,e1,f1,e2,e3]");
+  const std::string book = "(;W[i4,h5,i5,j5,i6]TE[1](;B[h7,g8,h8,h9,i9]TE[1]"
+                           "(;W[f5,e6,f6,g6,e7]TE[1])(;W[f5,f6,g6,e7,f7]TE[1])))";
+  const std::string late = "(;B[a13,b13,a14]C[black's last pieces in another order]"
+                           ";B[d1,e1,f1,e2,e3];B[a2,a3,a4])";
+  std::string tree = "(\n;GM[Blokus Duo]PB[mctaji]PW[Main]\n(;" + main[0] + "\n";
+  std::string close = book + "))\n";  // the book line is a sibling of the main line's move 2
+  for (std::size_t k = 1; k < main.size(); ++k) {
+    tree += std::string(k, ' ') + "(;" + main[k] + "TE[1]\n";
+    close = ")" + std::string(k == 20 ? late : "") + close;  // a sibling of move 21
+  }
+  tree += close;
+  const std::string in = (dir / "in.blksgf").string();
+  const std::string out = (dir / "out.blksgf").string();
+  std::ofstream(in) << tree;
+  ASSERT_EQ(run_arena("convert --from " + in + " --to " + out), 0);
+  const std::string written = records::read_text_file(out);
+  // The same move nodes in the same (depth-first) order, and every tree starts with a node.
+  EXPECT_EQ(sgf_moves(written), sgf_moves(tree));
+  const auto opens = static_cast<std::size_t>(std::count(written.begin(), written.end(), '('));
+  // Brackets only where lines branch, as Pentobi's tree writer puts them: the root, and two
+  // child trees at each of the three branches.
+  EXPECT_EQ(opens, 1U + 3U * 2U);
+  EXPECT_EQ(static_cast<std::size_t>(std::count(written.begin(), written.end(), ')')), opens);
+  const std::regex tree_start(R"(\(;)");
+  EXPECT_EQ(static_cast<std::size_t>(std::distance(
+                std::sregex_iterator(written.begin(), written.end(), tree_start),
+                std::sregex_iterator())),
+            opens);
+
+  const auto a = records::read_blksgf(tree, "in");
+  const auto b = records::read_blksgf(written, "out");
+  ASSERT_EQ(a.size(), 1U);
+  ASSERT_EQ(b.size(), 1U);
+  ASSERT_EQ(a[0].variations.size(), 2U);
+  EXPECT_EQ(a[0].variations[0].at, 1U);
+  EXPECT_EQ(a[0].variations[0].variations.size(), 1U);  // the book's second white reply
+  EXPECT_EQ(a[0].variations[1].at, 20U);
+  // main[20..22] are black's three last pieces, with white's passes between them.
+  ASSERT_EQ(a[0].moves.size(), 25U);
+  EXPECT_EQ(a[0].variations[1].moves,
+            (std::vector<std::string>{a[0].moves[22], "----", a[0].moves[20], "----",
+                                      a[0].moves[24]}));
+  EXPECT_EQ(variation_text(b[0].moves, b[0].variations),
+            variation_text(a[0].moves, a[0].variations));
+  EXPECT_EQ(b[0].first, "mctaji");
+
+  const std::string log = (dir / "main.jsonl").string();
+  ASSERT_EQ(run_arena("convert --from " + out + " --to " + log), 0);
+  const auto games = arena::selfplay::read_log_file(log).games;
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(games[0].score, 53 - 46);  // the published result
+  EXPECT_EQ(games[0].termination, arena::selfplay::Termination::Normal);
+  fs::remove_all(dir);
+}
+
+TEST(Blksgf, IllegalVariationIsRefusedWithItsLine) {
+  const fs::path dir = scratch("badvariation");
+  const std::string in = (dir / "bad.blksgf").string();
+  // Black's second piece in the corner a1 touches none of its own: not a legal move.
+  std::ofstream(in) << "(;GM[Blokus Duo];B[f9,e10,f10,g10,f11];W[j4,i5,j5,k5,j6]\n"
+                       "(;B[h7,i7,j7,g8,h8])\n(;B[a1,a2,b1]))\n";
+  const auto [rc, text] = run_arena_output("convert --from " + in + " --to " +
+                                           (dir / "out.blksgf").string());
+  EXPECT_EQ(rc, 2);
+  EXPECT_NE(text.find(in + ":1: variation at move 3: move 3"), std::string::npos) << text;
+  fs::remove_all(dir);
+}
+
 TEST(Blksgf, LogRoundTripKeepsTheGame) {
   const fs::path dir = scratch("roundtrip");
   const std::string log1 = (dir / "a.jsonl").string();

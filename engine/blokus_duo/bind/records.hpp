@@ -4,6 +4,7 @@
 //   fourcc   a line of 4-character codes, '#' comments, an        "----"/"0000", or implicit
 //            optional leading game name
 //   blksgf   Pentobi SGF "(;GM[Blokus Duo]...;B[..]..)"           implied by colour
+//            (blksgf.cpp; variations as side lines)
 #pragma once
 
 #include <string>
@@ -23,13 +24,18 @@ namespace arena::records {
 /// One line per game: "# first vs second" then the codes separated by spaces ("----" passes).
 [[nodiscard]] std::string write_fourcc(const std::vector<RecordGame>& games);
 
-/// Pentobi SGF: every "(;GM[Blokus Duo]...)" game, its main line (the first child at every
-/// branch, SGF FF[4]; other variations are skipped); moves become 4-character codes, and a
-/// colour that moves twice in a row implies the other's pass ("----" inserted). Throws
-/// InputError "FILE:LINE: ..." for another GM, a malformed square list or unbalanced brackets.
+/// Pentobi SGF (blksgf.cpp): every "(;GM[Blokus Duo]...)" game, its main line (the first child
+/// at every branch, SGF FF[4]) as the moves and the other children as `variations` (their moves
+/// only: comments and marks are not kept); moves become 4-character codes, and a colour that
+/// moves twice in a row implies the other's pass ("----" inserted). Throws InputError
+/// "FILE:LINE: ..." for another GM, a malformed square list, unbalanced brackets or trees
+/// nested more than 500 deep.
 [[nodiscard]] std::vector<RecordGame> read_blksgf(std::string_view text, const std::string& origin);
 /// Pentobi SGF of the games (moves given as 4-character codes; passes are left out, as Pentobi
-/// writes them): "(;GM[Blokus Duo]PB[..]PW[..];B[f9,e10,...];W[...])", one game per line.
+/// writes them): "(;GM[Blokus Duo]PB[..]PW[..];B[f9,e10,...];W[...])", one game per line; at
+/// each variation's `at` the rest of the line and every variation get their own child tree,
+/// the rest first, as Pentobi's tree writer does. Variations must be sorted by `at` and
+/// branch at most at the end of their line (as read_blksgf makes them).
 [[nodiscard]] std::string write_blksgf(const std::vector<RecordGame>& games);
 
 template <>
