@@ -209,7 +209,12 @@ fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
     }
     if (!newest.empty()) return newest;
   }
-  return runs / (utc_stamp() + "-" + c.game);
+  // Two runs started within one second (--new right after a run) get ".2", ".3", ... after
+  // the stamp, which sorts after the plain stamp, so the newest is still the greatest name.
+  const std::string stamp = utc_stamp();
+  fs::path dir = runs / (stamp + "-" + c.game);
+  for (int n = 2; fs::exists(dir); ++n) dir = runs / (stamp + "." + std::to_string(n) + "-" + c.game);
+  return dir;
 }
 
 /// A finished run's summary.json (see summary_json), marked complete; a damaged one is an
