@@ -169,7 +169,9 @@ TEST_F(SelfplayCli, BlokusDuoGamesReplayAndThreadCountsAgree) {
 TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
   const auto args = blokus_args(file("k.jsonl"), 30, 2);
   const pid_t pid = spawn(args, "killed");
-  std::this_thread::sleep_for(std::chrono::milliseconds(150 + ::getpid() % 300));
+  // Killed once a few games are logged (a fixed sleep let the run finish first on an idle
+  // machine, and the test skipped itself).
+  arena::selfplay::testing::wait_for_logged_games(file("k.jsonl"), 3);
   ::kill(pid, SIGKILL);
   const Outcome killed = finish(pid, "killed");
   if (killed.status == 0) GTEST_SKIP() << "the run finished before the kill";
