@@ -1,6 +1,7 @@
 // Reading training games from arena logs (see inputs.hpp).
 #include "tune/inputs.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -39,9 +40,17 @@ std::vector<TrainingGame> read_log_games(
 std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
                                          const std::string& rules, const std::string& source,
                                          InputSummary& summary, bool need_final_score) {
+  // In id order: a log's line order is the order games finished in (threads, MPI ranks), and
+  // the duplicate filter and the fit's sums follow input order, so the fit would depend on it.
+  std::vector<const selfplay::GameRecord*> by_id;
+  by_id.reserve(games.size());
+  for (const auto& g : games) by_id.push_back(&g);
+  std::stable_sort(by_id.begin(), by_id.end(),
+                   [](const auto* a, const auto* b) { return a->id < b->id; });
   std::vector<TrainingGame> out;
   out.reserve(games.size());
-  for (const auto& g : games) {
+  for (const selfplay::GameRecord* record : by_id) {
+    const selfplay::GameRecord& g = *record;
     const bool resigned = g.termination == selfplay::Termination::Resign;
     if (g.termination != selfplay::Termination::Normal &&
         g.termination != selfplay::Termination::Adjudicated &&

@@ -38,9 +38,10 @@ struct InputSummary {
 /// FNV-1a 64 of a file's bytes as 16 lowercase hex digits. Throws InputError if unreadable.
 [[nodiscard]] std::string file_hash(const std::string& path);
 
-/// Log games as training games: games that ended normally or by adjudication are kept (each
-/// with `rules` and the source "SOURCE#ID"), and resigned games unless `need_final_score`
-/// (their score is the result's sign only); others counted in summary.skipped.
+/// Log games as training games, in id order (whatever order the games finished and were
+/// logged in): games that ended normally or by adjudication are kept (each with `rules` and
+/// the source "SOURCE#ID"), and resigned games unless `need_final_score` (their score is the
+/// result's sign only); others counted in summary.skipped.
 [[nodiscard]] std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
                                                        const std::string& rules,
                                                        const std::string& source,
