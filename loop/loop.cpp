@@ -262,16 +262,22 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
   elo << "$elo << EOD\n0 0 0 0\n";
   double sum = 0.0;
   double var = 0.0;
+  std::string unbounded;  // a match won by a perfect score has no finite Elo: the line ends there
   for (const auto& r : s.rounds) {
     if (!r.accepted) continue;
-    sum += r.elo;
     const double half = (r.elo_high - r.elo_low) / 2.0;
+    if (!std::isfinite(r.elo) || !std::isfinite(half)) {
+      unbounded = " (round " + std::to_string(r.round) + " on: no finite Elo)";
+      break;
+    }
+    sum += r.elo;
     var += half * half;
     elo << r.round << " " << sum << " " << sum - std::sqrt(var) << " " << sum + std::sqrt(var)
         << "\n";
   }
   elo << "EOD\nset terminal svg size 640,400 dynamic\nset output '" << (dir / "elo.svg").string()
-      << "'\nset title 'Elo of each accepted version against the start (95% intervals)'\n"
+      << "'\nset title 'Elo of each accepted version against the start (95% intervals)"
+      << unbounded << "'\n"
          "set xlabel 'round'\nset ylabel 'Elo (logistic)'\nset grid\n"
       << "set xrange [-0.5:" << s.rounds.size() + 0.5 << "]\nset yrange [" << std::min(-10.0, sum - std::sqrt(var) - 10)
       << ":" << std::max(10.0, sum + std::sqrt(var) + 10) << "]\n"
