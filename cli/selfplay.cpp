@@ -2,6 +2,7 @@
 // this file dispatches on the configs' game and prints the summary.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -71,13 +72,15 @@ int run_selfplay(const std::vector<std::string>& args) {
   // reports. A launch that would make every task play the whole run is refused first.
   const selfplay::Launch launch = selfplay::detect_launch();
   selfplay::check_launch(launch, selfplay::mpi::available());
+  std::optional<selfplay::mpi::Session> session;
+  if (launch.mpi() && selfplay::mpi::available()) session.emplace();
   const auto result = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
     auto factory =
         any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr;
     opts.opening_reader = [formats = record_formats()](const std::string& path) {
       return records::read_openings<G>(path, formats);
     };
-    if (launch.mpi() && selfplay::mpi::available()) return selfplay::run_selfplay_mpi<G>(opts, factory);
+    if (session) return selfplay::run_selfplay_mpi<G>(*session, opts, factory);
     return std::optional(selfplay::run_selfplay<G>(opts, factory));
   });
   if (!result) return 0;

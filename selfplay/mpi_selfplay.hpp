@@ -270,11 +270,12 @@ void play_as_worker(const mpi::Session& session, BatchPlayer<G>& local, const Ru
 /// InputErrors of run_selfplay, raised on the rank that found them (the other ranks then
 /// return nullopt, or throw when rank 0 failed). A failure during play (a worker's exception,
 /// a log write error) prints the error and ends the whole job (MPI_Abort): the log holds only
-/// whole lines and the same command resumes it.
+/// whole lines and the same command resumes it. Every rank calls it with the same options on
+/// the process's one `session`, which may play several runs in turn (arena loop's stages).
 template <core::Game G>
-std::optional<SelfplaySummary> run_selfplay_mpi(const SelfplayOptions& given,
+std::optional<SelfplaySummary> run_selfplay_mpi(const mpi::Session& session,
+                                                const SelfplayOptions& given,
                                                 PlayerFactory<G> factory = nullptr) {
-  const mpi::Session session;
   const bool coordinator = session.rank() == 0;
   // Every rank plays with rank 0's seed (given, resumed or drawn there).
   SelfplayOptions opts = given;

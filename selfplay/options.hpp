@@ -9,13 +9,15 @@
 #include <vector>
 
 #include <boost/program_options/options_description.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "engine/core/engine_config.hpp"
 #include "selfplay/openings.hpp"
 
 namespace arena::selfplay {
 
-/// Everything `arena selfplay` takes. Defaults are the CLI's defaults.
+/// Everything `arena selfplay` takes. Defaults are the CLI's defaults. A new setting also goes
+/// into options_to_json/options_from_json (options_json.cpp), which hand a run to other ranks.
 struct SelfplayOptions {
   std::vector<std::string> engines;     ///< --engine entries (engine_entry.hpp), two or more
   std::string each;                     ///< --each settings for every engine, "" = none
@@ -61,6 +63,15 @@ struct SelfplayOptions {
 /// storing into `opts`. `opts` must outlive the parse.
 void add_selfplay_options(boost::program_options::options_description& desc,
                           SelfplayOptions& opts);
+
+/// `opts` as JSON, every setting but the caller's hooks (program_configs, opening_reader),
+/// keyed by member name: how rank 0 of `mpirun arena loop` hands a self-play stage to the
+/// other ranks.
+[[nodiscard]] nlohmann::json options_to_json(const SelfplayOptions& opts);
+
+/// The options of options_to_json's document (hooks empty); throws nlohmann::json::exception
+/// for a missing key or a wrong type.
+[[nodiscard]] SelfplayOptions options_from_json(const nlohmann::json& j);
 
 /// A game clock: base time and increment per move, milliseconds.
 struct TimeControl {

@@ -25,11 +25,15 @@
 #include "selfplay/game_log.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
+#include "tests/selfplay/mpi_jobs.hpp"
 
 namespace arena::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::find_rank;
+using testing::mpirun;
+using testing::wait_status;
 
 const std::string kOthelloA = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
 const std::string kOthelloB = std::string(ARENA_SOURCE_DIR) + "/configs/othello/seed-table.cfg";
@@ -62,8 +66,7 @@ int shell(const std::string& command) {
 class MpiSelfplay : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!mpi::available()) GTEST_SKIP() << "arena was built without MPI (ARENA_MPI)";
-    if (shell("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun on the PATH";
+    if (const std::string why = testing::mpi_skip_reason(); !why.empty()) GTEST_SKIP() << why;
     dir_ = fs::temp_directory_path() /
            ("arena_mpi_" + std::to_string(::getpid()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -80,11 +83,7 @@ class MpiSelfplay : public ::testing::Test {
   /// stderr to `tag`.err; returns the exit status.
   int arena(const std::vector<std::string>& args, int ranks, const std::string& tag) {
     std::string cmd;
-    if (ranks > 0) {
-      // Open MPI's own allocations are not ours to account for under LeakSanitizer.
-      cmd = "ASAN_OPTIONS=detect_leaks=0 OMPI_MCA_rmaps_base_oversubscribe=1 mpirun -n " +
-            std::to_string(ranks) + " --oversubscribe --allow-run-as-root ";
-    }
+    if (ranks > 0) cmd = mpirun(ranks);
     cmd += std::string("'") + ARENA_BINARY + "'";
     for (const auto& a : args) cmd += " '" + a + "'";
     cmd += " >'" + file(tag + ".out") + "' 2>'" + file(tag + ".err") + "'";
@@ -148,25 +147,13 @@ int game_lines(const std::string& path) {
   return std::max(n, 0);
 }
 
-/// The pid of the `arena` process of MPI rank `rank` whose command line mentions `tag`, or -1.
-pid_t find_rank(int rank, const std::string& tag) {
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    const std::string name = entry.path().filename().string();
-    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream cmdline(entry.path() / "cmdline");
-    std::ifstream environ(entry.path() / "environ");
-    std::stringstream c;
-    std::stringstream e;
-    c << cmdline.rdbuf();
-    e << environ.rdbuf();
-    const std::string env = std::string(1, '\0') + e.str();
-    if (c.str().find(tag) != std::string::npos &&
-        env.find(std::string(1, '\0') + "OMPI_COMM_WORLD_RANK=" + std::to_string(rank) + '\0') !=
-            std::string::npos) {
-      return static_cast<pid_t>(std::stol(name));
-    }
-  }
-  return -1;
+/// Starts `mpirun -n 2 arena args` in the background (stdout/stderr to `out`/`err`); returns
+/// the pid of the mpirun process.
+pid_t start_two_ranks(const std::vector<std::string>& args, const std::string& out,
+                      const std::string& err) {
+  std::string cmd = "env " + mpirun(2) + "'" + ARENA_BINARY + "'";
+  for (const auto& a : args) cmd += " '" + a + "'";
+  return testing::start_job(cmd + " >'" + out + "' 2>'" + err + "'");
 }
 
 TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
@@ -174,16 +161,9 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   ASSERT_EQ(arena(othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
   const std::string log = file("killed.jsonl");
-  const pid_t job = ::fork();
-  ASSERT_GE(job, 0);
-  if (job == 0) {
-    std::string cmd = "ASAN_OPTIONS=detect_leaks=0 mpirun -n 2 --oversubscribe --allow-run-as-root";
-    cmd += std::string(" '") + ARENA_BINARY + "'";
-    for (const auto& a : othello_args(log, kGames)) cmd += " '" + a + "'";
-    cmd += " >'" + file("killed.out") + "' 2>'" + file("killed.err") + "'";
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
+  const pid_t job = start_two_ranks(othello_args(log, kGames), file("killed.out"),
+                                    file("killed.err"));
+  ASSERT_GT(job, 0);
   // Kill rank 1 once some games are logged (the run takes many times longer than that).
   pid_t victim = -1;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -193,8 +173,7 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   }
   ASSERT_GT(victim, 0) << "rank 1 not found; " << slurp("killed.err");
   ASSERT_EQ(::kill(victim, SIGKILL), 0);
-  int status = 0;
-  ASSERT_EQ(::waitpid(job, &status, 0), job);
+  ASSERT_GE(wait_status(job), 0);
 
   // Whatever the runtime did after the death, the log holds whole lines of the single run.
   const LogFile cut = read_log_file(log);
@@ -207,30 +186,6 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   EXPECT_EQ(resumed.lines, kGames);
   EXPECT_FALSE(resumed.torn_tail);
   EXPECT_EQ(games_by_id(resumed), single);
-}
-
-/// Starts `mpirun -n 2 arena args` in the background (stdout/stderr to `tag`.out/.err);
-/// returns the pid of the mpirun process.
-pid_t start_two_ranks(const std::vector<std::string>& args, const std::string& out,
-                      const std::string& err) {
-  const pid_t job = ::fork();
-  if (job == 0) {
-    std::string cmd =
-        "exec env ASAN_OPTIONS=detect_leaks=0 mpirun -n 2 --oversubscribe --allow-run-as-root";
-    cmd += std::string(" '") + ARENA_BINARY + "'";
-    for (const auto& a : args) cmd += " '" + a + "'";
-    cmd += " >'" + out + "' 2>'" + err + "'";
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  return job;
-}
-
-/// Waits for `pid`; its exit status, or 128 + the signal that ended it.
-int wait_status(pid_t pid) {
-  int status = 0;
-  if (::waitpid(pid, &status, 0) != pid) return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 /// The pids of ranks `ranks` of the job writing `log`, once it has logged `games` games (an
