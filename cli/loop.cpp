@@ -1,14 +1,19 @@
 // `arena loop`: the main job (see loop/loop.hpp). With no arguments it runs the Othello default
 // (configs/othello/loop.cfg), resuming the newest run of the same config (a finished one is
-// reported, not replaced: --new starts another).
+// reported, not replaced: --new starts another). Under an MPI launcher rank 0 runs the one
+// loop and every rank plays its self-play stages (loop/mpi_stages.hpp).
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
 #include "cli/data_dir.hpp"
 #include "loop/loop.hpp"
+#include "loop/mpi_stages.hpp"
+#include "selfplay/launch.hpp"
+#include "selfplay/mpi_transport.hpp"
 
 namespace po = boost::program_options;
 
@@ -46,10 +51,25 @@ int run_loop(const std::vector<std::string>& args) {
   }
   o.command_line = {"arena", "loop"};
   o.command_line.insert(o.command_line.end(), args.begin(), args.end());
+  // A launch that would make every task run the whole loop in one folder is refused first.
+  const selfplay::Launch launch = selfplay::detect_launch();
+  selfplay::check_launch(launch, selfplay::mpi::available());
+  std::optional<selfplay::mpi::Session> session;
+  if (launch.mpi() && selfplay::mpi::available()) session.emplace();
+  if (session && session->rank() != 0) return loop::serve_stages(*session);
+  std::optional<loop::MpiStages> stages;  // declared after the session: ends before it
+  if (session) {
+    stages.emplace(*session);
+    o.play_stage = [&](const std::string& game, const selfplay::SelfplayOptions& opts) {
+      return stages->play(game, opts);
+    };
+  }
   const loop::LoopSummary s = loop::run_loop(o);
   if (s.interrupted) {
     std::cerr << "interrupted: " << s.rounds.size() << " rounds finished in " << s.run_dir
-              << "; rerun the same command to resume\n";
+              << "; rerun the same command"
+              << (launch.mpi() ? " (with " + launch.name + " or without)" : std::string())
+              << " to resume\n";
     return 130;
   }
   if (json) {

@@ -101,6 +101,7 @@ selfplay::SelfplaySummary play(const LoopConfig& c, const StageConfig& stage,
   s.out = log.string();
   s.quiet = o.quiet;
   s.command_line = o.command_line;
+  if (o.play_stage) return o.play_stage(c.game, s);
   return with_game(c.game, [&]<class G>() { return selfplay::run_selfplay<G>(s); });
 }
 

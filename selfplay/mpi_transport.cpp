@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #ifdef ARENA_HAVE_MPI
 #define OMPI_SKIP_MPICXX 1  // the C API only
@@ -61,6 +62,16 @@ Message Session::receive(int source) const {
   return receive_probed(status);
 }
 
+Message Session::receive(int source, std::chrono::microseconds nap) const {
+  for (;;) {
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+    if (flag != 0) return receive_probed(status);
+    std::this_thread::sleep_for(nap);
+  }
+}
+
 std::uint64_t Session::broadcast(std::uint64_t value) const {
   MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   return value;
@@ -87,6 +98,7 @@ Session::~Session() = default;
 void Session::send(int /*dest*/, Tag /*tag*/, const std::string& /*payload*/) const {}
 std::optional<Message> Session::try_receive() const { return std::nullopt; }
 Message Session::receive(int /*source*/) const { return {}; }
+Message Session::receive(int /*source*/, std::chrono::microseconds /*nap*/) const { return {}; }
 std::uint64_t Session::broadcast(std::uint64_t value) const { return value; }
 bool Session::all_ok(bool ok) const { return ok; }
 void Session::abort(int status) const { std::exit(status); }

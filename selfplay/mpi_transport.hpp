@@ -5,6 +5,7 @@
 // created the Session calls into MPI (MPI_THREAD_FUNNELED).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,7 +23,9 @@ enum class Tag : int {
   Failed = 4,   ///< worker -> coordinator: an error message; the run ends
   Stop = 5,     ///< either way: "finish" (start no game) or "abandon" (drop the games in
                 ///< flight), then the signal's name when a signal on the worker caused it
-  Bye = 6,      ///< coordinator -> worker, after its Done: no message follows
+  Bye = 6,      ///< coordinator -> worker, after its Done: no message of this run follows
+  Stage = 7,    ///< coordinator -> worker (arena loop): the next run's game and options, JSON
+  End = 8,      ///< coordinator -> worker (arena loop): no run follows; the worker ends
 };
 
 /// A received message.
@@ -48,8 +51,11 @@ class Session {
   void send(int dest, Tag tag, const std::string& payload) const;
   /// The next message from any rank if one has arrived, without waiting.
   [[nodiscard]] std::optional<Message> try_receive() const;
-  /// Waits for the next message from rank `source`.
+  /// Waits for the next message from rank `source` (MPI_Probe, then MPI_Recv).
   [[nodiscard]] Message receive(int source) const;
+  /// Waits for the next message from rank `source`, sleeping `nap` between probes: for long
+  /// idle waits, since Open MPI's blocking MPI_Probe spins a core at 100 % while it waits.
+  [[nodiscard]] Message receive(int source, std::chrono::microseconds nap) const;
   /// Collective: rank 0's `value` on every rank.
   [[nodiscard]] std::uint64_t broadcast(std::uint64_t value) const;
   /// Collective: true when `ok` is true on every rank.

@@ -9,7 +9,9 @@
 #   2. selfplay-mpi.sbatch, `srun --mpi=pmix` over 2 tasks: one log, the same games (and
 #      `srun -n 2` without an MPI plugin is refused, writing nothing);
 #   3. the same job cancelled mid-run (scancel: SIGTERM to every task) leaves a log of whole
-#      lines and the resume command, and resubmitted completes exactly the requested games.
+#      lines and the resume command, and resubmitted completes exactly the requested games;
+#   4. loop-mpi.sbatch, `srun --mpi=pmix arena loop` over 2 tasks on docs/loop-mpi/loop.cfg:
+#      one loop, the same games, round record and fitted config as the one-process loop.
 # Usage: run_slurm.sh ARENA_BINARY SOURCE_DIR SCRATCH_DIR. Exit 77 (skipped, with the reason)
 # when the packages are missing or this is not root (slurmd starts jobs as their user).
 set -euo pipefail
@@ -116,7 +118,8 @@ wait_job() {
   fail "job $1 still queued after 300 s"
 }
 
-# The games of the logs $2... equal the one-process log $1's (timing fields aside), each once.
+# The games of the logs $2... equal the one-process log $1's (timing fields aside, the evals'
+# too), each once.
 same_games() {
   python3 - "$@" <<'EOF'
 import json, sys
@@ -128,6 +131,10 @@ def games(path):
             continue
         for key in ("ms", "times", "after_decision"):
             g.pop(key, None)
+        for e in g.get("evals") or []:
+            if e:
+                e.pop("ms", None)
+                e.pop("engine_ms", None)
         if g["id"] in out:
             sys.exit(f"{path}: game {g['id']} twice")
         out[g["id"]] = g
@@ -227,4 +234,33 @@ echo "slurm: scancel after $logged games: whole lines, resume command printed"
 job=$(submit_long resumed) || fail "sbatch of the resumed job"
 wait_job "$job"
 same_games "$dir/single-long.jsonl" "$dir/cancelled.jsonl" || fail "resumed log"
+
+# Step 6: the loop over MPI, loop-mpi.sbatch (srun --mpi=pmix over 2 tasks) on the check run
+# config docs/loop-mpi/loop.cfg: one loop, with the games, round record and fitted config of
+# the one-process loop.
+"$arena" loop --config docs/loop-mpi/loop.cfg --run-dir "$dir/loop-one" --quiet >/dev/null 2>&1 \
+  || fail "the one-process loop"
+job=$(RUN=$dir/loop-mpi CONFIG=docs/loop-mpi/loop.cfg ASAN_OPTIONS=detect_leaks=0 sbatch \
+      --parsable --ntasks=2 --cpus-per-task=1 --output="$dir/out/loop-mpi.out" \
+      docs/slurm/loop-mpi.sbatch) || fail "sbatch of the loop"
+wait_job "$job"
+for log in round-1/train.jsonl round-1/match.jsonl final.jsonl; do
+  same_games "$dir/loop-one/$log" "$dir/loop-mpi/$log" || fail "loop over MPI: $log"
+done
+python3 - "$dir/loop-one" "$dir/loop-mpi" <<'EOF' || fail "loop over MPI: round record or candidate"
+import json, sys
+one, mpi = sys.argv[1:]
+def record(run):
+    r = json.load(open(f"{run}/round-1/round.json"))
+    r.pop("seconds")
+    return r
+def weights(run):
+    return [l for l in open(f"{run}/round-1/candidate.cfg") if not l.startswith("#")]
+if record(one) != record(mpi):
+    sys.exit("round.json differs from the one-process loop's")
+if weights(one) != weights(mpi):
+    sys.exit("candidate.cfg differs from the one-process loop's")
+EOF
+[ "$(grep -c '"best_vs_start"' "$dir/out/loop-mpi.out")" = 1 ] || fail "not one loop summary"
+echo "slurm: srun --mpi=pmix arena loop equals the one-process loop"
 echo "slurm: passed in $(( $(date +%s) - start )) s"
