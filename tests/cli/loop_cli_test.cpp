@@ -2,7 +2,8 @@
 // files, `--json` carries the contract's keys, rerunning the same command on the finished
 // folder plays no game twice and reports the same result, a finished run is reported (not
 // replaced by a new one) with its config paths relative to its folder, and a run killed
-// (SIGKILL) during its self-play stage resumes to exactly the configured games.
+// (SIGKILL) during its self-play stage resumes to exactly the configured games, and a match
+// won by a perfect score (an infinite Elo) still gets its charts.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -210,6 +211,25 @@ TEST(LoopCli, FinishedRunIsReportedNotReplacedAndReadsFromAnywhere) {
   const Outcome fresh = arena_in(dir, args + " --new --quiet");
   ASSERT_EQ(fresh.status, 0) << fresh.out;
   EXPECT_EQ(std::distance(fs::directory_iterator(dir / "runs"), fs::directory_iterator()), 2);
+  fs::remove_all(dir);
+}
+
+// Regression (a match won by a perfect score failed the Elo chart: its infinite Elo reached
+// gnuplot as 'inf' and arena loop exited 2 after writing the summary). The loop-over-MPI check
+// config (docs/loop-mpi/) accepts its candidate on a 2-0 match; run here in one process.
+TEST(LoopCli, PerfectMatchScoreStillDrawsTheCharts) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("arena_loop_perfect_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string cfg = std::string(ARENA_SOURCE_DIR) + "/docs/loop-mpi/loop.cfg";
+  const Outcome run = arena("loop --config '" + cfg + "' --run-dir '" + dir.string() +
+                            "' --quiet --json");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const auto round = nlohmann::json::parse(std::ifstream(dir / "round-1" / "round.json"));
+  ASSERT_EQ(round.at("wdl").at("losses"), 0);  // what the regression needs: a perfect score
+  ASSERT_EQ(round.at("wdl").at("draws"), 0);
+  EXPECT_TRUE(round.at("accepted").get<bool>());
+  EXPECT_TRUE(fs::exists(dir / "summary.json"));
   fs::remove_all(dir);
 }
 
