@@ -173,7 +173,9 @@ done
 
 # Step 4: srun --mpi=pmix over 2 tasks writes one log of the same games (Open MPI's own
 # allocations are not ours to account for under LeakSanitizer).
-if ! ldd "$arena" | grep -q libmpi; then
+# (grep without -q reads all of ldd's output: with pipefail, -q's early exit could end ldd by
+# SIGPIPE and fail the pipeline, skipping these steps with MPI present.)
+if ! ldd "$arena" | grep libmpi >/dev/null; then
   echo "slurm: passed in $(( $(date +%s) - start )) s (srun --mpi=pmix step skipped: arena built without MPI)"
   exit 0
 fi
