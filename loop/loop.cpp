@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,10 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/gnuplot.hpp"
 #include "analysis/plot.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/ini.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/registry/games.hpp"
 #include "loop/loop_config.hpp"
 #include "selfplay/file_lock.hpp"
@@ -29,15 +30,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-std::string utc_stamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
 
 /// Writes through the tuner's temporary-file-and-rename helper (one way to write files whole).
 void write_file(const fs::path& path, const std::string& text) {
@@ -211,7 +203,7 @@ fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
   }
   // Two runs started within one second (--new right after a run) get ".2", ".3", ... after
   // the stamp, which sorts after the plain stamp, so the newest is still the greatest name.
-  const std::string stamp = utc_stamp();
+  const std::string stamp = core::utc_file_stamp();
   fs::path dir = runs / (stamp + "-" + c.game);
   for (int n = 2; fs::exists(dir); ++n) dir = runs / (stamp + "." + std::to_string(n) + "-" + c.game);
   return dir;
@@ -276,7 +268,7 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
       << "set xrange [-0.5:" << s.rounds.size() + 0.5 << "]\nset yrange [" << std::min(-10.0, sum - std::sqrt(var) - 10)
       << ":" << std::max(10.0, sum + std::sqrt(var) + 10) << "]\n"
          "plot $elo using 1:2:3:4 with yerrorlines title 'accepted versions'\n";
-  analysis::run_gnuplot(elo.str(), (dir / "elo.svg").string(), "loop plots");
+  analysis::draw_plot(elo.str(), (dir / "elo.svg").string(), "loop plots");
   std::ostringstream loss;
   loss << "$loss << EOD\n";
   for (const auto& r : s.rounds) {
@@ -292,7 +284,7 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
           "'' using 1:3 with linespoints title 'train after', "
           "'' using 1:4 with linespoints title 'holdout before', "
           "'' using 1:5 with linespoints title 'holdout after'\n";
-  analysis::run_gnuplot(loss.str(), (dir / "loss.svg").string(), "loop plots");
+  analysis::draw_plot(loss.str(), (dir / "loss.svg").string(), "loop plots");
 }
 
 }  // namespace
