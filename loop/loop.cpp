@@ -14,6 +14,7 @@
 
 #include "analysis/gnuplot.hpp"
 #include "analysis/plot.hpp"
+#include "analysis/report.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/ini.hpp"
@@ -99,8 +100,9 @@ selfplay::SelfplaySummary play(const LoopConfig& c, const StageConfig& stage,
 /// Fills the match fields of `r` (engine 0 of the summary's first pairing is the candidate).
 void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::int64_t& wins,
                   std::int64_t& draws, std::int64_t& losses, double& elo, double& low,
-                  double& high) {
+                  double& high, json& pair) {
   const auto& p = s.pairings.at(0);
+  pair = selfplay::summary_json(s).at("pairs").at(0);
   wins = p.counts.wdl.wins;
   draws = p.counts.wdl.draws;
   losses = p.counts.wdl.losses;
@@ -108,6 +110,19 @@ void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::
   elo = p.stats.elo.value;
   low = p.stats.elo.low;
   high = p.stats.elo.high;
+}
+
+/// A match's Elo estimate from its pair statistics (`pair`); a record written before they were
+/// kept has only the value and the interval's ends.
+analysis::EloEstimate match_estimate(const json& pair, double elo, double low, double high) {
+  if (pair.is_null()) return {analysis::EloUnit::Elo, elo, (high - low) / 2.0, low, high};
+  return analysis::elo_from_pair_json(pair);
+}
+
+/// The Elo line every command prints (analysis::elo_line) for a match.
+std::string match_elo(const json& pair, double elo, double low, double high) {
+  return analysis::elo_line(match_estimate(pair, elo, low, high),
+                            !pair.is_null() && pair.value("exact_interval", false));
 }
 
 RoundResult read_round_json(const json& j, const fs::path& dir, const std::string& start);
@@ -142,6 +157,7 @@ RoundResult read_round_json(const json& j, const fs::path& dir, const std::strin
   r.elo = num(j.at("elo"));
   r.elo_low = num(j.at("elo_ci95").at(0));
   r.elo_high = num(j.at("elo_ci95").at(1));
+  r.pair = j.value("pair", json(nullptr));
   r.llr = num(j.at("llr"));
   r.sprt_state = j.at("sprt");
   r.accepted = j.at("accepted");
@@ -166,6 +182,7 @@ json round_json(const RoundResult& r, const fs::path& dir) {
           {"wdl", {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}}},
           {"elo", null_if_nan(r.elo)},
           {"elo_ci95", {null_if_nan(r.elo_low), null_if_nan(r.elo_high)}},
+          {"pair", r.pair},
           {"llr", null_if_nan(r.llr)},
           {"sprt", r.sprt_state},
           {"accepted", r.accepted},
@@ -229,6 +246,7 @@ LoopSummary read_summary(const fs::path& dir, const std::string& start) {
       m.elo = num(f.at("elo"));
       m.elo_low = num(f.at("elo_ci95").at(0));
       m.elo_high = num(f.at("elo_ci95").at(1));
+      m.pair = f.value("pair", json(nullptr));
       m.games = f.at("games");
       m.wins = f.at("wdl").at("wins");
       m.draws = f.at("wdl").at("draws");
@@ -394,7 +412,8 @@ LoopSummary run_loop(const LoopOptions& o) {
                     " games)");
     const auto match = play(c, c.match, {t.out, best}, rd / "match.jsonl", seed + 1, false, o);
     if (match.interrupted) return interrupted(n, "the match");
-    match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high);
+    match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high,
+                 r.pair);
     const auto& sprt = match.pairings.at(0).sprt;
     r.llr = sprt ? sprt->llr : std::nan("");
     r.sprt_state = !sprt                                          ? "none"
@@ -407,7 +426,8 @@ LoopSummary run_loop(const LoopOptions& o) {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
     write_file(rd / "round.json", round_json(r, dir).dump(2) + "\n");
     progress(o, "round " + std::to_string(n) + ": " + (r.accepted ? "accepted" : "rejected") +
-                    " (Elo " + std::to_string(r.elo) + ", SPRT " + r.sprt_state + ")");
+                    " (" + match_elo(r.pair, r.elo, r.elo_low, r.elo_high) + ", SPRT " +
+                    r.sprt_state + ")");
     s.rounds.push_back(r);
   }
   s.best_config = best;
@@ -421,7 +441,7 @@ LoopSummary run_loop(const LoopOptions& o) {
     s.best_vs_start.played = true;
     match_fields(fin, s.best_vs_start.games, s.best_vs_start.wins, s.best_vs_start.draws,
                  s.best_vs_start.losses, s.best_vs_start.elo, s.best_vs_start.elo_low,
-                 s.best_vs_start.elo_high);
+                 s.best_vs_start.elo_high, s.best_vs_start.pair);
   } else {
     progress(o, "no candidate was accepted: the best config is the start config");
   }
@@ -443,7 +463,8 @@ json summary_json(const LoopSummary& s) {
     final_match = {{"elo", null_if_nan(f.elo)},
                    {"elo_ci95", {null_if_nan(f.elo_low), null_if_nan(f.elo_high)}},
                    {"games", f.games},
-                   {"wdl", {{"wins", f.wins}, {"draws", f.draws}, {"losses", f.losses}}}};
+                   {"wdl", {{"wins", f.wins}, {"draws", f.draws}, {"losses", f.losses}}},
+                   {"pair", f.pair}};
   }
   return {{"game", s.game},
           {"run_dir", s.run_dir},
@@ -460,26 +481,24 @@ std::string summary_text(const LoopSummary& s) {
   o.precision(1);
   o << "arena loop: " << s.game << ", run folder " << s.run_dir << "\n"
     << "start config: " << s.start_config << "\n\n"
-    << "round  games  positions  holdout loss before -> after   match W-D-L    Elo (95%)            SPRT  kept\n";
+    << "round  games  positions  holdout loss before -> after   match W-D-L    Elo (95%)                       SPRT  kept\n";
   for (const auto& r : s.rounds) {
     std::ostringstream line;
     line.setf(std::ios::fixed);
     line.precision(4);
     line << r.holdout_loss_before << " -> " << r.holdout_loss_after;
-    std::ostringstream elo;
-    elo.setf(std::ios::fixed);
-    elo.precision(1);
-    elo << r.elo << " [" << r.elo_low << ", " << r.elo_high << "]";
+    const std::string elo =
+        analysis::format_elo(match_estimate(r.pair, r.elo, r.elo_low, r.elo_high), analysis::kEloDecimals);
     o << std::setw(5) << r.round << std::setw(7) << r.train_games << std::setw(11) << r.positions
       << "  " << std::left << std::setw(30) << line.str() << " " << std::setw(14)
       << (std::to_string(r.wins) + "-" + std::to_string(r.draws) + "-" + std::to_string(r.losses))
-      << " " << std::setw(20) << elo.str() << " " << std::setw(5) << r.sprt_state << " "
+      << " " << std::setw(31) << elo << " " << std::setw(5) << r.sprt_state << " "
       << (r.accepted ? "yes" : "no") << std::right << "\n";
   }
   o << "\nbest config: " << s.best_config << "\n";
   const FinalMatch& f = s.best_vs_start;
   if (f.played) {
-    o << "best vs start: Elo " << f.elo << " [" << f.elo_low << ", " << f.elo_high << "] over "
+    o << "best vs start: " << match_elo(f.pair, f.elo, f.elo_low, f.elo_high) << " over "
       << f.games << " games (W-D-L " << f.wins << "-" << f.draws << "-" << f.losses << ")\n";
   } else {
     o << "best vs start: no candidate was accepted\n";
