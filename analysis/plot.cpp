@@ -1,18 +1,16 @@
-// gnuplot scripts for rating lists and SPRT trajectories, and running gnuplot via popen(3).
+// gnuplot scripts for rating lists and SPRT trajectories, drawn through analysis/gnuplot.hpp.
 // Names are printed with the `noenhanced` flag and quoted (single quotes: a quote doubled;
 // double quotes: backslash escapes), so engine names cannot inject commands or markup.
 #include "analysis/plot.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "analysis/gnuplot.hpp"
 #include "engine/core/errors.hpp"
 
 namespace arena::analysis {
@@ -134,32 +132,16 @@ std::string llr_plot_script(const std::vector<double>& llr, const SprtResult& re
   return s.str();
 }
 
-bool gnuplot_available() {
-  const char* path = std::getenv("PATH");
-  if (path == nullptr) return false;
-  std::string_view rest = path;
-  while (true) {
-    const std::size_t colon = rest.find(':');
-    const std::string dir(rest.substr(0, colon));
-    const std::string candidate = (dir.empty() ? std::string(".") : dir) + "/gnuplot";
-    if (::access(candidate.c_str(), X_OK) == 0) return true;
-    if (colon == std::string_view::npos) return false;
-    rest.remove_prefix(colon + 1);
-  }
-}
-
-void run_gnuplot(const std::string& script, const std::string& path, const std::string& option) {
+void draw_plot(const std::string& script, const std::string& path, const std::string& option) {
   if (!gnuplot_available()) {
     throw InputError(option + ": gnuplot is not installed (no 'gnuplot' on PATH); install it or omit " + option);
   }
   std::error_code ec;
   std::filesystem::remove(path, ec);
-  FILE* pipe = ::popen("gnuplot", "w");
-  if (pipe == nullptr) throw InputError(option + ": cannot start gnuplot");
-  const bool written = std::fwrite(script.data(), 1, script.size(), pipe) == script.size();
-  const int status = ::pclose(pipe);
-  if (!written || status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    throw InputError(option + " " + path + ": gnuplot failed (see its message above)");
+  try {
+    run_gnuplot(script);
+  } catch (const std::runtime_error& e) {
+    throw InputError(option + " " + path + ": " + e.what());
   }
   if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) {
     throw InputError(option + " " + path + ": gnuplot wrote no plot (is the folder writable?)");

@@ -1,4 +1,4 @@
-// Plots through gnuplot: the rating list with its 95% intervals as error bars, and an SPRT's
+// Plots drawn by gnuplot: the rating list with its 95% intervals as error bars, and an SPRT's
 // LLR after each pair between its bounds. Script generation is separate from running gnuplot,
 // so scripts are testable without it; the data goes inline (gnuplot 5 data blocks).
 #pragma once
@@ -24,11 +24,9 @@ namespace arena::analysis {
 [[nodiscard]] std::string llr_plot_script(const std::vector<double>& llr, const SprtResult& result,
                                           const std::string& title, const std::string& path);
 
-/// True when an executable `gnuplot` is on PATH.
-[[nodiscard]] bool gnuplot_available();
-
-/// Runs gnuplot on `script` through a pipe. Throws InputError naming `option` when gnuplot is
-/// not on PATH, or when it fails (its exit status) or leaves no output file at `path`.
-void run_gnuplot(const std::string& script, const std::string& path, const std::string& option = "--plot");
+/// Draws `script` (one of the scripts above, or any script writing its plot to `path`) with
+/// gnuplot (analysis/gnuplot.hpp). Throws InputError naming `option` when gnuplot is not on
+/// PATH, fails (with its message) or leaves no output file at `path`.
+void draw_plot(const std::string& script, const std::string& path, const std::string& option = "--plot");
 
 }  // namespace arena::analysis

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 namespace arena::analysis {
@@ -42,8 +43,7 @@ std::string stats_text(const MatchStats& m, const std::string& indent) {
   std::ostringstream s;
   s << indent << "score " << format_number(m.score, 4) << " (over " << m.samples << (m.pentanomial ? " pairs" : " games")
     << ")\n"
-    << indent << unit_name(m.elo.unit) << " " << format_elo(m.elo, 2) << " (95%"
-    << (m.exact_interval ? ", exact binomial bound" : "") << ")\n"
+    << indent << elo_line(m.elo, m.exact_interval) << "\n"
     << indent << unit_name(m.nelo.unit) << " " << format_number(m.nelo.value, 2) << " +- "
     << format_number(m.nelo.ci95, 2) << (m.pentanomial ? " (per pair)" : " (per game)") << "\n"
     << indent << "LOS " << percent(m.los) << ", draw ratio " << percent(m.draw_ratio)
@@ -85,6 +85,32 @@ std::string format_elo(const EloEstimate& e, int decimals) {
   if (std::isinf(e.value)) return "< " + signed_number(e.high);
   return format_number(e.value, decimals) + " +- " + format_number(e.ci95, decimals) + " [" +
          format_number(e.low, decimals) + ", " + format_number(e.high, decimals) + "]";
+}
+
+std::string elo_line(const EloEstimate& e, bool exact_interval) {
+  return std::string(unit_name(e.unit)) + " " + format_elo(e, kEloDecimals) + " (95%" +
+         (exact_interval ? ", exact binomial bound" : "") + ")";
+}
+
+EloEstimate elo_from_pair_json(const json& pair) {
+  const auto number = [](const json& v) { return v.is_null() ? std::nan("") : v.get<double>(); };
+  EloEstimate e;
+  const std::string unit = pair.at("elo_unit");
+  for (const EloUnit u : {EloUnit::Elo, EloUnit::NElo, EloUnit::BayesElo}) {
+    if (unit_name(u) == unit) e.unit = u;
+  }
+  e.value = number(pair.at("elo"));
+  e.ci95 = number(pair.at("elo_ci95"));
+  e.low = number(pair.at("elo_interval").at(0));
+  e.high = number(pair.at("elo_interval").at(1));
+  if (const json& bound = pair.at("elo_bound"); !bound.is_null()) {
+    const double inf = std::numeric_limits<double>::infinity();
+    const bool lower = bound.at("kind") == "lower";
+    e.value = e.ci95 = lower ? inf : -inf;
+    (lower ? e.low : e.high) = number(bound.at("elo"));
+    (lower ? e.high : e.low) = e.value;
+  }
+  return e;
 }
 
 json elo_bound_json(const EloEstimate& e) {
@@ -217,28 +243,30 @@ void apply_decision(GamesReport& report, const SprtDecision& decision) {
   }
 }
 
+json pair_json(const PairReport& p) {
+  const PairCounts& c = p.counts;
+  json j = {{"first", c.a},
+            {"second", c.b},
+            {"games", c.wdl.games()},
+            {"wins", c.wdl.wins},
+            {"draws", c.wdl.draws},
+            {"losses", c.wdl.losses},
+            {"pentanomial", pentanomial_array(c.pentanomial)},
+            {"pairs", c.pentanomial.pairs()},
+            {"incomplete_pairs", c.incomplete_pairs},
+            {"unpaired_games", c.unpaired_games}};
+  j.update(stats_json(p.stats));
+  j["llr"] = p.sprt ? num(p.sprt->llr) : json(nullptr);
+  j["sprt"] = p.sprt ? decided_sprt_json(*p.sprt, p.decision, p.sprt_all_games) : json(nullptr);
+  j["first_moving"] = wdl_json(c.a_first);
+  j["second_moving"] = wdl_json(c.a_second);
+  return j;
+}
+
 json report_json(const GamesReport& report, bool by_opening) {
   const GamesSummary& s = report.summary;
   json pairs = json::array();
-  for (const auto& p : report.pairs) {
-    const PairCounts& c = p.counts;
-    json j = {{"first", c.a},
-              {"second", c.b},
-              {"games", c.wdl.games()},
-              {"wins", c.wdl.wins},
-              {"draws", c.wdl.draws},
-              {"losses", c.wdl.losses},
-              {"pentanomial", pentanomial_array(c.pentanomial)},
-              {"pairs", c.pentanomial.pairs()},
-              {"incomplete_pairs", c.incomplete_pairs},
-              {"unpaired_games", c.unpaired_games}};
-    j.update(stats_json(p.stats));
-    j["llr"] = p.sprt ? num(p.sprt->llr) : json(nullptr);
-    j["sprt"] = p.sprt ? decided_sprt_json(*p.sprt, p.decision, p.sprt_all_games) : json(nullptr);
-    j["first_moving"] = wdl_json(c.a_first);
-    j["second_moving"] = wdl_json(c.a_second);
-    pairs.push_back(std::move(j));
-  }
+  for (const auto& p : report.pairs) pairs.push_back(pair_json(p));
   json doc = {{"games", s.games}, {"engines", s.engines}, {"pairs", pairs}};
   if (report.ratings) {
     const RatingList& list = *report.ratings;
@@ -301,7 +329,7 @@ PairVerdict pair_verdict(const PairReport& p) {
     v.headline = "no clear difference between " + c.a + " and " + c.b + " (the 95% interval holds 0)";
   }
   v.elo = std::string(unit_name(m.elo.unit)) + " of " + c.a + " against " + c.b + ": " +
-          format_elo(m.elo, 2) + " (95%" + (m.exact_interval ? ", exact binomial bound" : "") +
+          format_elo(m.elo, kEloDecimals) + " (95%" + (m.exact_interval ? ", exact binomial bound" : "") +
           ", over " + std::to_string(m.samples) + (m.pentanomial ? " pairs)" : " games)");
   v.los = "LOS " + percent(m.los) + " (likelihood that " + c.a + " is stronger)";
   if (p.sprt) {

@@ -25,6 +25,20 @@ namespace arena::analysis {
 /// "> +140.2" ("< -140.2"); "-" without games. `decimals` digits after the point.
 [[nodiscard]] std::string format_elo(const EloEstimate& e, int decimals);
 
+/// Digits after the point of every Elo figure a command prints (analyze, selfplay, loop and the
+/// report alike), so a reader sees one number for one result.
+inline constexpr int kEloDecimals = 2;
+
+/// The Elo line every command prints for a pair: "Elo 40.70 +- 30.43 [10.27, 71.13] (95%)" (the
+/// unit's name, format_elo with kEloDecimals, ", exact binomial bound" inside the parentheses
+/// when the interval's ends are the exact ones), or "Elo > +439.04 (95%, ...)" for a perfect score.
+[[nodiscard]] std::string elo_line(const EloEstimate& e, bool exact_interval);
+
+/// The Elo estimate of a pair_json object (elo, elo_ci95, elo_interval, elo_unit, elo_bound),
+/// as pair_json wrote it: a perfect score's null Elo comes back infinite with its bound.
+/// Throws nlohmann::json::exception when a key is missing or of the wrong type.
+[[nodiscard]] EloEstimate elo_from_pair_json(const nlohmann::json& pair);
+
 /// {"kind": "lower"|"upper", "elo": bound} for a perfect (zero) score's one-sided bound, else
 /// null.
 [[nodiscard]] nlohmann::json elo_bound_json(const EloEstimate& e);
@@ -105,12 +119,17 @@ struct PairVerdict {
   std::string sprt_detail;  ///< "" or the SPRT line of report_text ("SPRT logistic [0.00, 10.00] ...")
 };
 
+/// The statistics of one engine pair as one JSON object, the one schema of `arena selfplay
+/// --json`, `arena analyze --json`, the loop's round records and the report: {first, second,
+/// games, wins, draws, losses, pentanomial [LL, LD, WL+DD, WD, WW], pairs, incomplete_pairs,
+/// unpaired_games, the stats_json keys, llr, sprt (decided_sprt_json) | null, first_moving
+/// {wins, draws, losses, score}, second_moving {...}}.
+[[nodiscard]] nlohmann::json pair_json(const PairReport& p);
+
 /// The verdict of `p` (first engine's view, as the rest of the report).
 [[nodiscard]] PairVerdict pair_verdict(const PairReport& p);
 
-/// JSON document: games, engines, pairs [{first, second, games, wins, draws, losses, pentanomial,
-/// pairs, incomplete_pairs, unpaired_games, stats_json keys, llr, sprt, first_moving {wins,
-/// draws, losses, score}, second_moving {...}}] (sprt adds decided, decision_pairs,
+/// JSON document: games, engines, pairs [pair_json] (sprt adds decided, decision_pairs,
 /// decision_games and llr_all_games when a decision was recorded), ratings [{name, elo, ci95, games, points,
 /// score, component, all_wins, all_losses, anchor}] or null, rating_list {...} or null,
 /// first_player {wins, draws, losses, score}, second_player_score, average_plies,

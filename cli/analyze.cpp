@@ -173,13 +173,10 @@ int analyze_counts(const po::variables_map& vm, bool json) {
 void plot_logs(const LoadedLogs& logs, const analysis::GamesReport& report, const analysis::RatingOptions& options,
                const std::string& path) {
   (void)analysis::plot_format(path);
-  if (!analysis::gnuplot_available()) {
-    throw InputError("--plot: gnuplot is not installed (no 'gnuplot' on PATH); install it or omit --plot");
-  }
   if (logs.sprt && report.pairs.size() == 1) {
     const auto& pair = report.pairs.front();
     const auto llr = analysis::llr_after_each_pair(logs.games, pair.counts.a, pair.counts.b, *logs.sprt);
-    analysis::run_gnuplot(analysis::llr_plot_script(llr, *pair.sprt, pair.counts.a + " vs " + pair.counts.b, path),
+    analysis::draw_plot(analysis::llr_plot_script(llr, *pair.sprt, pair.counts.a + " vs " + pair.counts.b, path),
                           path);
     return;
   }
@@ -187,7 +184,7 @@ void plot_logs(const LoadedLogs& logs, const analysis::GamesReport& report, cons
       report.ratings ? *report.ratings
                      : analysis::fit_rating_list(report.summary.engines,
                                                  analysis::rated_games(logs.games, report.summary.engines), options);
-  analysis::run_gnuplot(analysis::rating_plot_script(list, path), path);
+  analysis::draw_plot(analysis::rating_plot_script(list, path), path);
 }
 
 }  // namespace

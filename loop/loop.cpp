@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,10 +12,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/gnuplot.hpp"
 #include "analysis/plot.hpp"
+#include "analysis/report.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/ini.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/registry/games.hpp"
 #include "loop/loop_config.hpp"
 #include "selfplay/file_lock.hpp"
@@ -29,15 +31,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-std::string utc_stamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
 
 /// Writes through the tuner's temporary-file-and-rename helper (one way to write files whole).
 void write_file(const fs::path& path, const std::string& text) {
@@ -108,8 +101,9 @@ selfplay::SelfplaySummary play(const LoopConfig& c, const StageConfig& stage,
 /// Fills the match fields of `r` (engine 0 of the summary's first pairing is the candidate).
 void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::int64_t& wins,
                   std::int64_t& draws, std::int64_t& losses, double& elo, double& low,
-                  double& high) {
+                  double& high, json& pair) {
   const auto& p = s.pairings.at(0);
+  pair = selfplay::summary_json(s).at("pairs").at(0);
   wins = p.counts.wdl.wins;
   draws = p.counts.wdl.draws;
   losses = p.counts.wdl.losses;
@@ -117,6 +111,19 @@ void match_fields(const selfplay::SelfplaySummary& s, std::int64_t& games, std::
   elo = p.stats.elo.value;
   low = p.stats.elo.low;
   high = p.stats.elo.high;
+}
+
+/// A match's Elo estimate from its pair statistics (`pair`); a record written before they were
+/// kept has only the value and the interval's ends.
+analysis::EloEstimate match_estimate(const json& pair, double elo, double low, double high) {
+  if (pair.is_null()) return {analysis::EloUnit::Elo, elo, (high - low) / 2.0, low, high};
+  return analysis::elo_from_pair_json(pair);
+}
+
+/// The Elo line every command prints (analysis::elo_line) for a match.
+std::string match_elo(const json& pair, double elo, double low, double high) {
+  return analysis::elo_line(match_estimate(pair, elo, low, high),
+                            !pair.is_null() && pair.value("exact_interval", false));
 }
 
 RoundResult read_round_json(const json& j, const fs::path& dir, const std::string& start);
@@ -151,6 +158,7 @@ RoundResult read_round_json(const json& j, const fs::path& dir, const std::strin
   r.elo = num(j.at("elo"));
   r.elo_low = num(j.at("elo_ci95").at(0));
   r.elo_high = num(j.at("elo_ci95").at(1));
+  r.pair = j.value("pair", json(nullptr));
   r.llr = num(j.at("llr"));
   r.sprt_state = j.at("sprt");
   r.accepted = j.at("accepted");
@@ -175,6 +183,7 @@ json round_json(const RoundResult& r, const fs::path& dir) {
           {"wdl", {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}}},
           {"elo", null_if_nan(r.elo)},
           {"elo_ci95", {null_if_nan(r.elo_low), null_if_nan(r.elo_high)}},
+          {"pair", r.pair},
           {"llr", null_if_nan(r.llr)},
           {"sprt", r.sprt_state},
           {"accepted", r.accepted},
@@ -212,7 +221,7 @@ fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
   }
   // Two runs started within one second (--new right after a run) get ".2", ".3", ... after
   // the stamp, which sorts after the plain stamp, so the newest is still the greatest name.
-  const std::string stamp = utc_stamp();
+  const std::string stamp = core::utc_file_stamp();
   fs::path dir = runs / (stamp + "-" + c.game);
   for (int n = 2; fs::exists(dir); ++n) dir = runs / (stamp + "." + std::to_string(n) + "-" + c.game);
   return dir;
@@ -238,6 +247,7 @@ LoopSummary read_summary(const fs::path& dir, const std::string& start) {
       m.elo = num(f.at("elo"));
       m.elo_low = num(f.at("elo_ci95").at(0));
       m.elo_high = num(f.at("elo_ci95").at(1));
+      m.pair = f.value("pair", json(nullptr));
       m.games = f.at("games");
       m.wins = f.at("wdl").at("wins");
       m.draws = f.at("wdl").at("draws");
@@ -283,7 +293,7 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
       << "set xrange [-0.5:" << s.rounds.size() + 0.5 << "]\nset yrange [" << std::min(-10.0, sum - std::sqrt(var) - 10)
       << ":" << std::max(10.0, sum + std::sqrt(var) + 10) << "]\n"
          "plot $elo using 1:2:3:4 with yerrorlines title 'accepted versions'\n";
-  analysis::run_gnuplot(elo.str(), (dir / "elo.svg").string(), "loop plots");
+  analysis::draw_plot(elo.str(), (dir / "elo.svg").string(), "loop plots");
   std::ostringstream loss;
   loss << "$loss << EOD\n";
   for (const auto& r : s.rounds) {
@@ -299,7 +309,7 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
           "'' using 1:3 with linespoints title 'train after', "
           "'' using 1:4 with linespoints title 'holdout before', "
           "'' using 1:5 with linespoints title 'holdout after'\n";
-  analysis::run_gnuplot(loss.str(), (dir / "loss.svg").string(), "loop plots");
+  analysis::draw_plot(loss.str(), (dir / "loss.svg").string(), "loop plots");
 }
 
 }  // namespace
@@ -409,7 +419,8 @@ LoopSummary run_loop(const LoopOptions& o) {
                     " games)");
     const auto match = play(c, c.match, {t.out, best}, rd / "match.jsonl", seed + 1, false, o);
     if (match.interrupted) return interrupted(n, "the match");
-    match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high);
+    match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high,
+                 r.pair);
     const auto& sprt = match.pairings.at(0).sprt;
     r.llr = sprt ? sprt->llr : std::nan("");
     r.sprt_state = !sprt                                          ? "none"
@@ -422,7 +433,8 @@ LoopSummary run_loop(const LoopOptions& o) {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
     write_file(rd / "round.json", round_json(r, dir).dump(2) + "\n");
     progress(o, "round " + std::to_string(n) + ": " + (r.accepted ? "accepted" : "rejected") +
-                    " (Elo " + std::to_string(r.elo) + ", SPRT " + r.sprt_state + ")");
+                    " (" + match_elo(r.pair, r.elo, r.elo_low, r.elo_high) + ", SPRT " +
+                    r.sprt_state + ")");
     s.rounds.push_back(r);
   }
   s.best_config = best;
@@ -436,7 +448,7 @@ LoopSummary run_loop(const LoopOptions& o) {
     s.best_vs_start.played = true;
     match_fields(fin, s.best_vs_start.games, s.best_vs_start.wins, s.best_vs_start.draws,
                  s.best_vs_start.losses, s.best_vs_start.elo, s.best_vs_start.elo_low,
-                 s.best_vs_start.elo_high);
+                 s.best_vs_start.elo_high, s.best_vs_start.pair);
   } else {
     progress(o, "no candidate was accepted: the best config is the start config");
   }
@@ -458,7 +470,8 @@ json summary_json(const LoopSummary& s) {
     final_match = {{"elo", null_if_nan(f.elo)},
                    {"elo_ci95", {null_if_nan(f.elo_low), null_if_nan(f.elo_high)}},
                    {"games", f.games},
-                   {"wdl", {{"wins", f.wins}, {"draws", f.draws}, {"losses", f.losses}}}};
+                   {"wdl", {{"wins", f.wins}, {"draws", f.draws}, {"losses", f.losses}}},
+                   {"pair", f.pair}};
   }
   return {{"game", s.game},
           {"run_dir", s.run_dir},
@@ -475,26 +488,24 @@ std::string summary_text(const LoopSummary& s) {
   o.precision(1);
   o << "arena loop: " << s.game << ", run folder " << s.run_dir << "\n"
     << "start config: " << s.start_config << "\n\n"
-    << "round  games  positions  holdout loss before -> after   match W-D-L    Elo (95%)            SPRT  kept\n";
+    << "round  games  positions  holdout loss before -> after   match W-D-L    Elo (95%)                       SPRT  kept\n";
   for (const auto& r : s.rounds) {
     std::ostringstream line;
     line.setf(std::ios::fixed);
     line.precision(4);
     line << r.holdout_loss_before << " -> " << r.holdout_loss_after;
-    std::ostringstream elo;
-    elo.setf(std::ios::fixed);
-    elo.precision(1);
-    elo << r.elo << " [" << r.elo_low << ", " << r.elo_high << "]";
+    const std::string elo =
+        analysis::format_elo(match_estimate(r.pair, r.elo, r.elo_low, r.elo_high), analysis::kEloDecimals);
     o << std::setw(5) << r.round << std::setw(7) << r.train_games << std::setw(11) << r.positions
       << "  " << std::left << std::setw(30) << line.str() << " " << std::setw(14)
       << (std::to_string(r.wins) + "-" + std::to_string(r.draws) + "-" + std::to_string(r.losses))
-      << " " << std::setw(20) << elo.str() << " " << std::setw(5) << r.sprt_state << " "
+      << " " << std::setw(31) << elo << " " << std::setw(5) << r.sprt_state << " "
       << (r.accepted ? "yes" : "no") << std::right << "\n";
   }
   o << "\nbest config: " << s.best_config << "\n";
   const FinalMatch& f = s.best_vs_start;
   if (f.played) {
-    o << "best vs start: Elo " << f.elo << " [" << f.elo_low << ", " << f.elo_high << "] over "
+    o << "best vs start: " << match_elo(f.pair, f.elo, f.elo_low, f.elo_high) << " over "
       << f.games << " games (W-D-L " << f.wins << "-" << f.draws << "-" << f.losses << ")\n";
   } else {
     o << "best vs start: no candidate was accepted\n";

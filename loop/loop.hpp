@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 
 #include "selfplay/options.hpp"
 #include "selfplay/summary.hpp"
@@ -55,6 +55,9 @@ struct RoundResult {
   std::string loss;                    ///< the tuner's loss name
   std::int64_t match_games = 0, wins = 0, draws = 0, losses = 0;
   double elo = 0.0, elo_low = 0.0, elo_high = 0.0;   ///< logistic Elo and its 95% interval
+  /// The match's pair statistics as `arena selfplay --json` gives them (analysis::pair_json);
+  /// null in a record written before they were kept.
+  nlohmann::json pair;
   double llr = 0.0;
   std::string sprt_state;              ///< "H1", "H0" or "continue" (games ran out)
   bool accepted = false;
@@ -68,6 +71,7 @@ struct FinalMatch {
   bool played = false;                 ///< false when no candidate was ever accepted
   std::int64_t games = 0, wins = 0, draws = 0, losses = 0;
   double elo = 0.0, elo_low = 0.0, elo_high = 0.0;
+  nlohmann::json pair;                 ///< as RoundResult::pair
 };
 
 /// The whole run.
@@ -97,8 +101,9 @@ struct LoopSummary {
 
 /// The `--json` document: rounds [{round, games (training), positions, losses {train_before,
 /// train_after, holdout_before, holdout_after, loss}, match_games, wdl {wins, draws, losses},
-/// elo, elo_ci95 [low, high], llr, sprt, accepted, candidate_config, best_config}],
-/// start_config, best_config, best_vs_start {elo, elo_ci95 [low, high], games, wdl}, run_dir,
+/// elo, elo_ci95 [low, high], pair (the match's pair statistics, as in `arena selfplay --json`),
+/// llr, sprt, accepted, candidate_config, best_config}], start_config, best_config,
+/// best_vs_start {elo, elo_ci95 [low, high], games, wdl, pair}, run_dir,
 /// seconds. Elo is logistic Elo; non-finite values are null. Config paths (start_config,
 /// best_config, candidate_config) are relative to the run folder, as in summary.json and
 /// round.json, so the folder reads the same from any working folder (a config outside the

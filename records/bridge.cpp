@@ -1,11 +1,10 @@
 // Non-template parts of the record <-> log bridge (see bridge.hpp).
 #include "records/bridge.hpp"
 
-#include <chrono>
 #include <cstdio>
-#include <ctime>
 
 #include "engine/core/engine_config.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/core/version.hpp"
 
 namespace arena::records {
@@ -58,10 +57,7 @@ void write_log(const std::string& path, const std::string& game, const std::stri
   run.command_line = command_line;
   run.arena_version = kVersion;
   run.arena_revision = kRevision;
-  const std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  run.start_time = stamp;
+  run.start_time = core::utc_iso8601();
   auto writer = selfplay::LogWriter::create(path, run);
   for (const auto& g : games) writer.write(g);
 }

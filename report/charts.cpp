@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +12,7 @@
 
 #include <stdlib.h>  // mkdtemp (POSIX)
 
+#include "analysis/gnuplot.hpp"
 #include "analysis/plot.hpp"
 
 namespace fs = std::filesystem;
@@ -75,31 +75,26 @@ std::string pairs_chart_data(const Statistics& st, std::string& title) {
 
 }  // namespace
 
-bool gnuplot_available(const std::string& gnuplot) {
-  if (gnuplot.empty()) return false;
-  const std::string cmd = "'" + gnuplot + "' --version > /dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
-}
-
-std::string run_gnuplot(const std::string& gnuplot, const std::string& id, const std::string& script,
-                        const std::vector<std::pair<std::string, std::string>>& data_files) {
+std::string chart_svg(const std::string& gnuplot, const std::string& id, const std::string& script,
+                      const std::vector<std::pair<std::string, std::string>>& data_files) {
   std::string tmpl = (fs::temp_directory_path() / "arena-report-XXXXXX").string();
   if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
   const fs::path dir(tmpl);
   for (const auto& [name, content] : data_files) std::ofstream(dir / name) << content;
-  std::ofstream(dir / "chart.gp") << script;
-  const std::string cmd = "cd '" + dir.string() + "' && '" + gnuplot + "' chart.gp 2> err.txt";
-  const int status = std::system(cmd.c_str());
-  std::ifstream svg_in(dir / "chart.svg"), err_in(dir / "err.txt");
-  std::stringstream svg, err;
-  svg << svg_in.rdbuf();
-  err << err_in.rdbuf();
-  fs::remove_all(dir);
-  std::string text = svg.str();
-  const std::size_t start = text.find("<svg");
-  if (status != 0 || start == std::string::npos) {
-    throw std::runtime_error("gnuplot failed on chart '" + id + "': " + err.str());
+  std::string text;
+  try {
+    analysis::run_gnuplot(script, dir, gnuplot);
+    std::ifstream svg_in(dir / "chart.svg");
+    std::stringstream svg;
+    svg << svg_in.rdbuf();
+    text = svg.str();
+  } catch (const std::runtime_error& e) {
+    fs::remove_all(dir);
+    throw std::runtime_error("chart '" + id + "': " + e.what());
   }
+  fs::remove_all(dir);
+  const std::size_t start = text.find("<svg");
+  if (start == std::string::npos) throw std::runtime_error("gnuplot wrote no chart '" + id + "'");
   text.erase(0, start);
   // gnuplot names its point shapes and groups the same in every chart: make them unique.
   replace_all(text, "id='gp", "id='" + id + "-gp");
@@ -114,7 +109,7 @@ std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
   auto add = [&](const std::string& id, const std::string& title, const std::string& script,
                  const std::vector<std::pair<std::string, std::string>>& files, bool terminal) {
     try {
-      charts.push_back({id, title, run_gnuplot(gnuplot, id, (terminal ? kTerminal : "") + script, files)});
+      charts.push_back({id, title, chart_svg(gnuplot, id, (terminal ? kTerminal : "") + script, files)});
     } catch (const std::exception& e) {
       problems.push_back(e.what());
     }

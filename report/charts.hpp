@@ -21,16 +21,14 @@ struct Chart {
   std::string svg;
 };
 
-/// Runs `gnuplot` (a program name or path) on `script` in a fresh temporary folder holding
-/// `data_files` (name, content); the script sets the svg terminal and writes "chart.svg" there. Returns the SVG element
-/// (XML prologue dropped, ids prefixed with `id` so several charts can share a page). Throws
-/// std::runtime_error with gnuplot's message when it fails or is missing.
-[[nodiscard]] std::string run_gnuplot(const std::string& gnuplot, const std::string& id,
-                                      const std::string& script,
-                                      const std::vector<std::pair<std::string, std::string>>& data_files);
-
-/// Whether `gnuplot` can be run.
-[[nodiscard]] bool gnuplot_available(const std::string& gnuplot);
+/// Runs `gnuplot` (a program name or path; analysis::run_gnuplot) on `script` in a fresh
+/// temporary folder holding `data_files` (name, content); the script sets the svg terminal and
+/// writes "chart.svg" there. Returns the SVG element (XML prologue dropped, ids prefixed with
+/// `id` so several charts can share a page). Throws std::runtime_error with gnuplot's message
+/// when it fails or is missing.
+[[nodiscard]] std::string chart_svg(const std::string& gnuplot, const std::string& id,
+                                    const std::string& script,
+                                    const std::vector<std::pair<std::string, std::string>>& data_files);
 
 /// All charts that apply to the statistics and the loop summary (null when not a loop). A
 /// chart gnuplot fails on is left out and its error added to `problems`.

@@ -2,15 +2,14 @@
 #include "report/report.hpp"
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <filesystem>
-#include <iomanip>
 #include <sstream>
 
+#include "analysis/gnuplot.hpp"
 #include "engine/core/config_provenance.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/core/version.hpp"
 #include "report/charts.hpp"
 #include "report/games.hpp"
@@ -24,15 +23,6 @@ namespace arena::report {
 namespace {
 
 constexpr std::size_t kMaxHeatMapPhases = 4;
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  std::ostringstream s;
-  s << std::put_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
-  return s.str();
-}
 
 /// The configs to compare: a loop's start and best configs, or else a tuned config of a log and
 /// the config it started from (its provenance comment), or else the first two engines of the
@@ -159,11 +149,11 @@ Report build_report(const ReportOptions& options) {
   PageContent page;
   page.title = options.title.empty() ? default_title(options, in) : options.title;
   page.command = options.command;
-  page.generated = utc_now();
+  page.generated = core::utc_iso8601();
   page.version = std::string(kVersion) + " (" + kRevision + ")";
   page.inputs = &in;
   page.stats = &stats;
-  if (gnuplot_available(options.gnuplot)) {
+  if (analysis::gnuplot_available(options.gnuplot)) {
     page.charts = make_charts(options.gnuplot, stats, in.loop_summary, report.problems);
   } else {
     page.charts_note = options.gnuplot.empty()

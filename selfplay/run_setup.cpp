@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,21 +11,13 @@
 
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/core/version.hpp"
 #include "selfplay/signal_watcher.hpp"
 
 namespace arena::selfplay {
 
 namespace {
-
-std::string utc_time(const char* format) {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  ::gmtime_r(&now, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, format, &tm);
-  return buf;
-}
 
 std::string hex16(std::uint64_t v) {
   char buf[17];
@@ -190,7 +181,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   r.command_line = opts.command_line;
   r.arena_version = kVersion;
   r.arena_revision = kRevision;
-  r.start_time = utc_time("%Y-%m-%dT%H:%M:%SZ");
+  r.start_time = core::utc_iso8601();
 
   return RunSetup{std::move(configs), std::move(names), std::move(r), schedule, sprt, settings,
                   openings, order, opts.out.empty() ? default_log_path() : opts.out,
@@ -284,7 +275,7 @@ std::vector<std::int64_t> pending_ids(const Schedule& schedule,
 }
 
 std::string default_log_path() {
-  return "runs/selfplay-" + utc_time("%Y%m%d-%H%M%S") + ".jsonl";
+  return "runs/selfplay-" + core::utc_file_stamp() + ".jsonl";
 }
 
 }  // namespace arena::selfplay

@@ -108,26 +108,10 @@ std::string terminations_text(const TerminationCounts& t) {
 json summary_json(const SelfplaySummary& s) {
   json pairs = json::array();
   for (const auto& p : s.pairings) {
-    const auto& c = p.counts;
-    pairs.push_back({{"first", c.a},
-                     {"second", c.b},
-                     {"games", c.wdl.games()},
-                     {"wins", c.wdl.wins},
-                     {"draws", c.wdl.draws},
-                     {"losses", c.wdl.losses},
-                     {"score", number(p.stats.score)},
-                     {"elo", number(p.stats.elo.value)},
-                     {"elo_ci95", number(p.stats.elo.ci95)},
-                     {"elo_interval", {number(p.stats.elo.low), number(p.stats.elo.high)}},
-                     {"elo_bound", analysis::elo_bound_json(p.stats.elo)},
-                     {"pentanomial", {c.pentanomial.ll, c.pentanomial.ld, c.pentanomial.wl_dd,
-                                      c.pentanomial.wd, c.pentanomial.ww}},
-                     {"incomplete_pairs", c.incomplete_pairs},
-                     {"terminations", terminations_json(p.terminations)},
-                     {"forfeits", p.terminations.forfeits},
-                     {"sprt", p.sprt ? analysis::decided_sprt_json(*p.sprt, p.decision,
-                                                                   p.sprt_all_games)
-                                     : json(nullptr)}});
+    json j = analysis::pair_json({p.counts, p.stats, p.sprt, p.decision, p.sprt_all_games});
+    j["terminations"] = terminations_json(p.terminations);
+    j["forfeits"] = p.terminations.forfeits;
+    pairs.push_back(std::move(j));
   }
   json engines = json::array();
   for (const auto& e : s.engines) {
@@ -159,7 +143,7 @@ std::string summary_text(const SelfplaySummary& s) {
     const auto& q = c.pentanomial;
     out << c.a << " vs " << c.b << ": " << c.wdl.games() << " games, W-D-L " << c.wdl.wins
         << "-" << c.wdl.draws << "-" << c.wdl.losses << ", score " << fixed(p.stats.score, 3)
-        << ", Elo " << analysis::format_elo(p.stats.elo, 1) << " (95%)\n"
+        << ", " << analysis::elo_line(p.stats.elo, p.stats.exact_interval) << "\n"
         << "  pentanomial [LL LD WL+DD WD WW] = [" << q.ll << " " << q.ld << " " << q.wl_dd
         << " " << q.wd << " " << q.ww << "]";
     if (c.incomplete_pairs > 0) out << ", " << c.incomplete_pairs << " incomplete pair(s)";
@@ -199,7 +183,7 @@ std::string progress_line(const MatchTally& tally, std::int64_t total,
     const auto stats = analysis::pair_stats(c);
     out << " " << c.a << " vs " << c.b << " " << c.wdl.wins << "-" << c.wdl.draws << "-"
         << c.wdl.losses << " score " << fixed(stats.score, 3) << " Elo "
-        << analysis::format_elo(stats.elo, 1);
+        << analysis::format_elo(stats.elo, analysis::kEloDecimals);
     if (sprt) {
       const auto r = analysis::pair_sprt(c, *sprt);
       out << " LLR " << fixed(r.llr, 2) << " [" << fixed(r.bounds.lower, 2) << ", "

@@ -60,11 +60,12 @@ void fill_results(SelfplaySummary& s, const MatchTally& tally,
                   const std::optional<analysis::SprtDecision>& decision);
 
 /// The --json document: {game, log, seed, games_requested, games_logged, games_played,
-/// seconds, games_per_second, interrupted, sprt_stopped, pairs: [{first, second, games, wins,
-/// draws, losses, score, elo, elo_ci95, elo_interval [low, high], elo_bound, pentanomial [LL,
-/// LD, WL+DD, WD, WW], incomplete_pairs, terminations {kind: games, every kind}, forfeits, sprt
-/// {llr, lower, upper, state, model, elo0, elo1, alpha, beta, decided, decision_pairs,
-/// decision_games, llr_all_games} | null}], engines [{name, games, terminations, forfeits}],
+/// seconds, games_per_second, interrupted, sprt_stopped, pairs: [the pair statistics of
+/// `arena analyze --json` (analysis::pair_json: first, second, games, wins, draws, losses,
+/// score, elo, elo_ci95, elo_interval [low, high], elo_bound, pentanomial [LL, LD, WL+DD, WD,
+/// WW], incomplete_pairs, sprt {llr, lower, upper, state, model, elo0, elo1, alpha, beta,
+/// decided, decision_pairs, decision_games, llr_all_games} | null, ...) and terminations
+/// {kind: games, every kind}, forfeits], engines [{name, games, terminations, forfeits}],
 /// all_forfeit_engines, warnings}. No NaN or infinity is printed (null instead).
 [[nodiscard]] nlohmann::json summary_json(const SelfplaySummary& s);
 

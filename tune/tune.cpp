@@ -6,12 +6,12 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 
 #include "engine/core/config_provenance.hpp"
 #include "engine/core/thread_limit.hpp"
+#include "engine/core/utc_time.hpp"
 
 namespace arena::tune {
 
@@ -66,15 +66,6 @@ void write_text_file(const std::string& path, const std::string& text) {
   }
   fs::rename(tmp, target, ec);
   if (ec) throw InputError(where(path, 0) + "cannot write the file: " + ec.message());
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& init,
@@ -178,7 +169,7 @@ std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const cor
   const Method method = parse_method(o.method);
   std::vector<std::string> comments;
   comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision +
-                     ") on " + utc_now());
+                     ") on " + core::utc_iso8601());
   comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
   for (const auto& in : report.inputs) {
     comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +

@@ -41,9 +41,6 @@ void check_tune_options(const TuneOptions& o);
 /// Throws InputError when the file cannot be written.
 void write_text_file(const std::string& path, const std::string& text);
 
-/// The current UTC time as "YYYY-MM-DDTHH:MM:SSZ".
-[[nodiscard]] std::string utc_now();
-
 /// Step 1's options: the sampling settings of `o` with `init` as the labelling engine and
 /// the labels `terms` need.
 [[nodiscard]] SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& init,

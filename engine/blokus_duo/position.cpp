@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <random>
 #include <string_view>
 #include <vector>
@@ -130,11 +131,32 @@ bool is_terminal(const Position& p) {
   return p.rules.end_when_all_placed && (p.pieces_left[0] == 0 || p.pieces_left[1] == 0);
 }
 
+#ifndef NDEBUG
+namespace {
+/// Debug builds' cross-check of generate_moves against generate_moves_slow (the same set of
+/// moves, in any order). The reference tries all 13729 placements, so only one position in
+/// kCheckEvery is checked, picked by its hash (stateless, and the same positions every run).
+constexpr std::uint64_t kCheckEvery = 64;
+bool same_moves_as_reference(const Position& p, const MoveList& list) {
+  if (p.hash % kCheckEvery != 0) return true;
+  MoveList slow;
+  generate_moves_slow(p, slow);
+  std::vector<std::uint16_t> a, b;
+  for (const Move m : list) a.push_back(m.id);
+  for (const Move m : slow) b.push_back(m.id);
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+}  // namespace
+#endif
+
 void generate_moves(const Position& p, MoveList& list) {
   list.clear();
   if (is_terminal(p)) return;
   for_each_placement(p, p.side, [&](int id) { list.push_back(Move{static_cast<std::uint16_t>(id)}); });
   if (list.empty()) list.push_back(Move{});
+  assert(same_moves_as_reference(p, list));
 }
 
 std::uint64_t count_placements(const Position& p) {

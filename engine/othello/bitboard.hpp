@@ -10,6 +10,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 namespace arena::othello {
@@ -92,7 +93,7 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
 /// that flank at least one opponent run. Fast kernel: Kogge-Stone parallel-prefix fill (see
 /// detail::moves_one_direction for the idea) run in all 8 directions at once as two AVX2
 /// vectors: 4 rounds of shift/and/or per vector, about 30 vector instructions, no branches.
-[[nodiscard]] inline Bitboard legal_moves(Bitboard p, Bitboard o) {
+[[nodiscard]] inline Bitboard legal_moves_fast(Bitboard p, Bitboard o) {
   using detail::kShifts;
   using detail::kShifts2;
   using detail::Lanes;
@@ -116,7 +117,7 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
 /// square sq instead of the player's discs, in the 8 directions as two AVX2 vectors; a run is
 /// kept when the square beyond it holds a player disc (a lane-wise compare). About 35 vector
 /// instructions, no table and no branches.
-[[nodiscard]] inline Bitboard flips(int sq, Bitboard p, Bitboard o) {
+[[nodiscard]] inline Bitboard flips_fast(int sq, Bitboard p, Bitboard o) {
   using detail::kShifts;
   using detail::kShifts2;
   using detail::Lanes;
@@ -146,7 +147,7 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
 /// that flank at least one opponent run. Fast kernel: Kogge-Stone fill in the 8 directions
 /// (see detail::moves_one_direction), about 100 simple ALU operations and no branches; the
 /// compiler vectorises the independent directions with AVX2 when available.
-[[nodiscard]] inline Bitboard legal_moves(Bitboard p, Bitboard o) {
+[[nodiscard]] inline Bitboard legal_moves_fast(Bitboard p, Bitboard o) {
   using detail::moves_one_direction;
   const Bitboard inner = o & kInnerColumns;
   const Bitboard moves = moves_one_direction<1>(p, inner) | moves_one_direction<-1>(p, inner) |
@@ -162,7 +163,7 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
 /// higher bits (x & -x) and the highest (bit_floor, one LZCNT) towards lower bits; when that
 /// square holds a player disc, the ray squares before it are flipped. About 8 x 6 operations,
 /// no loops; the idea is the one of Edax's flip_bitscan.c, written here from the description.
-[[nodiscard]] inline Bitboard flips(int sq, Bitboard p, Bitboard o) {
+[[nodiscard]] inline Bitboard flips_fast(int sq, Bitboard p, Bitboard o) {
   const auto& ray = detail::kRays[sq];
   Bitboard flipped = 0;
   // Rays towards higher bits: the lowest non-opponent square bounds the run.
@@ -188,6 +189,21 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
 
 /// Reference for flips: walks the 8 rays from sq square by square (slow, obvious).
 [[nodiscard]] Bitboard flips_reference(int sq, Bitboard p, Bitboard o);
+
+/// The legal-move mask of legal_moves_fast. Debug builds (without NDEBUG: the `asan` preset)
+/// check every answer against legal_moves_reference, as Edax's debug builds check its flips.
+[[nodiscard]] inline Bitboard legal_moves(Bitboard p, Bitboard o) {
+  const Bitboard moves = legal_moves_fast(p, o);
+  assert(moves == legal_moves_reference(p, o));
+  return moves;
+}
+
+/// The flipped discs of flips_fast, checked against flips_reference in debug builds.
+[[nodiscard]] inline Bitboard flips(int sq, Bitboard p, Bitboard o) {
+  const Bitboard flipped = flips_fast(sq, p, o);
+  assert(flipped == flips_reference(sq, p, o));
+  return flipped;
+}
 
 /// Number of set bits (one POPCNT with -mpopcnt or -march=native).
 [[nodiscard]] constexpr int popcount(Bitboard b) { return std::popcount(b); }

@@ -2,13 +2,13 @@
 // wthor.hpp, after the French Othello Federation's "Format des fichiers WTHOR").
 #include <algorithm>
 #include <cstdint>
-#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <vector>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/othello/wthor.hpp"
 
 namespace arena::othello {
@@ -19,9 +19,7 @@ constexpr std::size_t kHeaderBytes = 16;
 /// The 16-byte header dated today: games N1 (bytes 4-7), records N2 (8-9), the games' year
 /// (10-11), board size 8 (12), game type 0 = normal (13), depth 0 (14).
 std::vector<std::uint8_t> header(std::uint32_t games, std::uint16_t records, int year) {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
+  const std::tm utc = core::utc_calendar();
   const int created = utc.tm_year + 1900;
   return {static_cast<std::uint8_t>(created / 100),
           static_cast<std::uint8_t>(created % 100),

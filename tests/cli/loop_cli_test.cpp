@@ -201,6 +201,17 @@ TEST(LoopCli, FinishedRunIsReportedNotReplacedAndReadsFromAnywhere) {
   const auto round = nlohmann::json::parse(std::ifstream(run / "round-1" / "round.json"));
   EXPECT_EQ(round.at("candidate_config"), candidate);
 
+  // One figure for one result: the round's pair statistics are `arena analyze`'s of its match
+  // log (plus selfplay's terminations), and the summary prints analyze's Elo figure.
+  const std::string match = (run / "round-1" / "match.jsonl").string();
+  const auto analyzed = nlohmann::json::parse(arena("analyze '" + match + "' --json").out).at("pairs").at(0);
+  for (const auto& [key, value] : analyzed.items()) EXPECT_EQ(round.at("pair").at(key), value) << key;
+  const std::string text = arena("analyze '" + match + "'").out;
+  const std::size_t at = text.find("Elo ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const std::string figure = text.substr(at + 4, text.find(" (95%", at) - at - 4);
+  EXPECT_NE(again.out.find(" " + figure + " "), std::string::npos) << figure << "\n" << again.out;
+
   // The report from another working folder: nothing missing.
   const Outcome report = arena_in(fs::temp_directory_path(), "report '" + run.string() + "' --out '" +
                                                                 (dir / "r.html").string() + "' --json");

@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 
 #include <boost/algorithm/string.hpp>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/othello/notation.hpp"
 #include "engine/othello/reach.hpp"
 #include "engine/othello/wthor.hpp"
@@ -100,10 +100,7 @@ void write_wthor(const std::string& path, const std::vector<RecordGame>& games,
     w.white = index_of(g.second);
     out.push_back(std::move(w));
   }
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  const int year = utc.tm_year + 1900;
+  const int year = core::utc_calendar().tm_year + 1900;
   othello::write_wthor_database(path, out, year);
   if (!options.file("wthor-players").empty()) {
     othello::write_wthor_names(options.file("wthor-players"), players,
