@@ -29,7 +29,8 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "score:0.5,search:0.5")
       ("method", po::value(&o.method)->default_value(o.method),
        "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K; "
-       "Newton or Adam by --solver) | lbfgs (the logistic fit by L-BFGS, for large fits)")
+       "Newton or Adam by --solver) | lbfgs (the logistic fit by L-BFGS, for large fits) | mpc "
+       "(Multi-ProbCut: shallow vs deep search values of the games' positions, by stage)")
       ("loss", po::value(&o.loss)->default_value(o.loss),
        "logistic loss: mse | cross-entropy")
       ("holdout", po::value(&o.holdout)->default_value(o.holdout, "0.1"),
@@ -62,6 +63,10 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "auto | direct (dense LDLT / Newton) | iterative (conjugate gradient / Adam)")
       ("wthor-invalid", po::value(&o.wthor_invalid)->default_value(o.wthor_invalid),
        "WTHOR records that stop early or disagree with the replay: use (recorded result) | skip")
+      ("mpc-pairs", po::value(&o.mpc_pairs)->default_value(o.mpc_pairs),
+       "--method mpc: depth pairs DEEP:SHALLOW to fit, in the order the search tries them")
+      ("mpc-threshold", po::value(&o.mpc_threshold)->default_value(o.mpc_threshold, "1.5"),
+       "--method mpc: the threshold t (in sigmas) written with the fits")
       ("threads", po::value(&o.threads)->default_value(o.threads), "worker threads (0 = all)")
       ("quiet", po::bool_switch(&o.quiet), "no progress lines on stderr");
 }
@@ -125,7 +130,37 @@ std::vector<LabelTerm> parse_label(const std::string& text) {
 Method parse_method(const std::string& text) {
   if (text == "ridge") return Method::Ridge;
   if (text == "logistic" || text == "lbfgs") return Method::Logistic;
-  throw InputError("--method: expected 'ridge', 'logistic' or 'lbfgs', got '" + text + "'");
+  if (text == "mpc") return Method::Mpc;
+  throw InputError("--method: expected 'ridge', 'logistic', 'lbfgs' or 'mpc', got '" + text + "'");
+}
+
+std::vector<DepthPair> parse_mpc_pairs(const std::string& text) {
+  const std::string expected =
+      "--mpc-pairs: expected DEEP:SHALLOW,... with 0 <= SHALLOW < DEEP <= 64 (e.g. 8:4,6:2), got '" +
+      text + "'";
+  const auto whole = [&](const std::string& t) {
+    if (t.empty() || t.size() > 2 || t.find_first_not_of("0123456789") != std::string::npos) {
+      throw InputError(expected);
+    }
+    return std::stoi(t);
+  };
+  std::vector<DepthPair> pairs;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos) throw InputError(expected);
+    const DepthPair d{whole(item.substr(0, colon)), whole(item.substr(colon + 1))};
+    if (d.shallow >= d.deep || d.deep > 64) throw InputError(expected);
+    for (const DepthPair& e : pairs) {
+      if (e.deep == d.deep && e.shallow == d.shallow) {
+        throw InputError("--mpc-pairs: " + item + " appears twice");
+      }
+    }
+    pairs.push_back(d);
+  }
+  if (pairs.empty()) throw InputError(expected);
+  return pairs;
 }
 
 }  // namespace arena::tune

@@ -37,6 +37,10 @@ struct TuneOptions {
   double learning_rate = 2.0;       ///< logistic Adam step, centi-units
   std::string solver = "auto";      ///< auto | direct | iterative
   std::string wthor_invalid = "use";  ///< records that stop early / disagree: use | skip
+  /// --method mpc: the depth pairs DEEP:SHALLOW to fit (tune/mpc.hpp), and the threshold t
+  /// written with them.
+  std::string mpc_pairs = "3:1,4:2,5:1,6:2,7:3,8:4,9:3,10:4,11:5";
+  double mpc_threshold = 1.5;
   int threads = 0;                  ///< worker threads; 0 = all cores
   bool quiet = false;               ///< no progress lines on stderr
   // Set by the caller, not by options:
@@ -63,11 +67,21 @@ struct LabelTerm {
 /// "result", "score", "search", "exact".
 [[nodiscard]] const char* label_kind_name(LabelKind k);
 
-/// The fitting methods.
-enum class Method { Ridge, Logistic };
+/// The fitting methods: evaluation weights (ridge, logistic) or Multi-ProbCut fits (mpc).
+enum class Method { Ridge, Logistic, Mpc };
 
-/// "ridge" | "logistic" | "lbfgs" (Logistic, solved by L-BFGS); throws InputError naming
-/// --method otherwise.
+/// "ridge" | "logistic" | "lbfgs" (Logistic, solved by L-BFGS) | "mpc"; throws InputError
+/// naming --method otherwise.
 [[nodiscard]] Method parse_method(const std::string& text);
+
+/// One depth pair of --mpc-pairs.
+struct DepthPair {
+  int deep = 0;
+  int shallow = 0;
+};
+
+/// Parses --mpc-pairs "DEEP:SHALLOW,...": 0 <= SHALLOW < DEEP <= 64, no pair twice. Throws
+/// InputError naming --mpc-pairs.
+[[nodiscard]] std::vector<DepthPair> parse_mpc_pairs(const std::string& text);
 
 }  // namespace arena::tune

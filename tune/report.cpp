@@ -76,11 +76,22 @@ nlohmann::json to_json(const TuneReport& r) {
         {"search_nodes", s.search_nodes}, {"labelled", s.labelled},
         {"label_cache_hits", s.cached}}},
       {"inputs", inputs},
+      {"mpc_fits", r.mpc_fits},
   };
 }
 
 std::string format_report(const TuneReport& r) {
   std::string out;
+  if (r.method == "mpc") {
+    out += "fitted Multi-ProbCut of " + r.name + " (" + r.game + ") on " +
+           std::to_string(r.train_positions) + " positions of " +
+           std::to_string(r.sampling.games) + " games, " +
+           std::to_string(r.sampling.search_nodes) + " nodes in " + fixed(r.sample_seconds, 1) +
+           " s; total " + fixed(r.seconds, 2) + " s\n";
+    for (const auto& line : r.mpc_fits) out += "pair " + line + "\n";
+    if (!r.out.empty()) out += "wrote " + r.out + "\n";
+    return out;
+  }
   out += "tuned " + r.name + " (" + r.game + ", features " + r.features + ", " +
          std::to_string(r.num_weights) + " weights) with " + r.method + " on label " + r.label +
          "\n";

@@ -46,6 +46,9 @@ struct TuneReport {
   double seconds = 0.0;           ///< whole run
   SampleStats sampling;
   std::vector<InputSummary> inputs;
+  /// --method mpc: per depth pair, "DEEP:SHALLOW (...): stage positions slope intercept sigma;
+  /// ..." (train_positions: the positions searched).
+  std::vector<std::string> mpc_fits;
 
   /// Training positions per second of fitting (train_positions / fit_seconds).
   [[nodiscard]] double positions_per_second() const;

@@ -16,7 +16,13 @@
 namespace arena::tune {
 
 void check_tune_options(const TuneOptions& o) {
-  (void)parse_method(o.method);  // an unknown method fails before any position is sampled
+  // An unknown method or bad pairs fail before any position is sampled.
+  if (parse_method(o.method) == Method::Mpc) {
+    (void)parse_mpc_pairs(o.mpc_pairs);
+    if (!(o.mpc_threshold >= 0 && o.mpc_threshold <= 1e9)) {
+      throw InputError("--mpc-threshold: expected a number of sigmas in [0, 1e9]");
+    }
+  }
   if (!(o.holdout >= 0.0 && o.holdout < 1.0)) {
     throw InputError("--holdout: expected a fraction in [0, 1), got " + std::to_string(o.holdout));
   }

@@ -145,6 +145,13 @@ class Engine {
     return out;
   }
 
+  /// The alpha-beta value of p searched to exactly `depth` plies with a full window (side to
+  /// move's view, centi-units), adding the nodes searched to `nodes`; no limits apply and the
+  /// table is kept (new_game() forgets it). For fits of search behaviour (tune/mpc.hpp).
+  [[nodiscard]] int search_value(const Position& p, int depth, std::uint64_t& nodes) {
+    return search_.value(p, depth, nodes);
+  }
+
   /// Clears the transposition table and the MCTS tree (call between games for reproducible
   /// games).
   void new_game() {
@@ -205,7 +212,7 @@ class Engine {
     }
     try {
       return Searcher<G, EvalFn>(std::move(eval),
-                                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap});
+                                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap, cfg.mpc});
     } catch (const std::bad_alloc&) {
       throw bad("out of memory");
     }

@@ -21,6 +21,7 @@ namespace arena::core {
 namespace {
 
 constexpr std::string_view kWeightsPrefix = "weights.";
+constexpr std::string_view kMpcPairPrefix = "mpc.pair_";
 
 /// The registered keys (dotted). [weights] keys are feature names and stay unregistered.
 const std::vector<std::string>& known_keys() {
@@ -30,7 +31,8 @@ const std::vector<std::string>& known_keys() {
       "search.tt_mb",  "search.exact",  "search.move_cap", "eval.features",
       "eval.weights_file", "mcts.playouts", "mcts.exploration", "mcts.prior_temperature",
       "mcts.playout_temperature", "mcts.cutoff", "mcts.eval_scale", "mcts.rave",
-      "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed"};
+      "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed",
+      "mpc.threshold"};
   return keys;
 }
 
@@ -38,7 +40,7 @@ constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
     "move_cap, [eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
     "playout_temperature, cutoff, eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, "
-    "or feature names in [weights]";
+    "[mpc] threshold, pair_DEPTH_SHALLOW, or feature names in [weights]";
 
 std::string format_double(double v) {
   std::array<char, 32> buf{};
@@ -86,6 +88,44 @@ void read_mcts_key(const IniEntry& e, const IniValues& values, MctsSettings& m) 
   }
 }
 
+/// One [mpc] pair_DEPTH_SHALLOW key: DEPTH in 1..kMaxConfigDepth, SHALLOW in 0..DEPTH-1, and
+/// slope intercept sigma triples (slope > 0, sigma >= 0), one per stage.
+MpcPair read_mpc_pair(const IniEntry& e, const IniValues& values) {
+  const std::string name = e.key.substr(kMpcPairPrefix.size());
+  MpcPair pair;
+  const auto sep = name.find('_');
+  const auto whole = [](const std::string& t, int& out) {
+    if (t.empty() || t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos) {
+      return false;
+    }
+    out = std::stoi(t);
+    return true;
+  };
+  if (sep == std::string::npos || !whole(name.substr(0, sep), pair.depth) ||
+      !whole(name.substr(sep + 1), pair.shallow) || pair.depth < 1 ||
+      pair.depth > kMaxConfigDepth || pair.shallow >= pair.depth) {
+    values.fail(e, "expected a key pair_DEPTH_SHALLOW with 0 <= SHALLOW < DEPTH <= " +
+                       std::to_string(kMaxConfigDepth) + " (e.g. pair_8_4)");
+  }
+  const std::vector<double> v = values.numbers(e);
+  if (v.empty() || v.size() % 3 != 0) {
+    values.fail(e, "expected slope intercept sigma per stage (a multiple of 3 numbers), got " +
+                       std::to_string(v.size()) + " numbers");
+  }
+  for (std::size_t i = 0; i < v.size(); i += 3) {
+    const MpcFit f{v[i], v[i + 1], v[i + 2]};
+    if (!(f.slope > 0 && f.slope <= 100) || !(std::abs(f.intercept) <= 1e5) ||
+        !(f.sigma >= 0 && f.sigma <= 1e5)) {
+      values.fail(e, "stage " + std::to_string(i / 3) + ": expected slope in (0, 100], " +
+                         "|intercept| <= 1e5 and sigma in [0, 1e5] (centi-units), got " +
+                         format_double(f.slope) + " " + format_double(f.intercept) + " " +
+                         format_double(f.sigma));
+    }
+    pair.stages.push_back(f);
+  }
+  return pair;
+}
+
 }  // namespace
 
 std::uint64_t fnv1a64(const std::string& bytes) {
@@ -100,7 +140,8 @@ std::uint64_t fnv1a64(const std::string& bytes) {
 EngineConfig parse_engine_config(const std::string& text, const std::string& origin) {
   // Step 1. Lex, with line numbers; unknown keys and duplicates are refused there.
   const std::vector<IniEntry> entries =
-      read_ini(text, origin, known_keys(), {std::string(kWeightsPrefix)}, kExpectedKeys);
+      read_ini(text, origin, known_keys(),
+               {std::string(kWeightsPrefix), std::string(kMpcPairPrefix)}, kExpectedKeys);
   const IniValues values(origin);
 
   // Step 2. Convert and range-check each value.
@@ -114,7 +155,9 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
   for (const IniEntry& e : entries) {
     const std::string& key = e.key;
     const auto int_of = [&](std::int64_t lo, std::int64_t hi) { return values.integer(e, lo, hi); };
-    if (!e.registered) {
+    if (!e.registered && key.starts_with(kMpcPairPrefix)) {
+      cfg.mpc.pairs.push_back(read_mpc_pair(e, values));
+    } else if (!e.registered) {
       std::vector<double> w = values.numbers(e);
       for (const double v : w) {
         if (std::abs(v) > kMaxWeight) {
@@ -148,6 +191,8 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
       cfg.exact = static_cast<int>(int_of(0, 255));
     } else if (key == "search.move_cap") {
       cfg.move_cap = static_cast<int>(int_of(0, kIntMax));
+    } else if (key == "mpc.threshold") {
+      cfg.mpc.threshold = values.number(e, 0, 1e9);
     } else if (key.starts_with("mcts.")) {
       read_mcts_key(e, values, cfg.mcts);
     } else if (key == "eval.features") {
@@ -212,6 +257,19 @@ std::string format_engine_config(const EngineConfig& cfg,
         << "solve = " << m.solve << "\n"
         << "seed = " << m.seed << "\n";
   }
+  // [mpc] only with pairs, so configs without Multi-ProbCut keep their exact text.
+  if (!cfg.mpc.pairs.empty()) {
+    out << "\n[mpc]\n"
+        << "threshold = " << format_double(cfg.mpc.threshold) << "\n";
+    for (const MpcPair& pair : cfg.mpc.pairs) {
+      out << "pair_" << pair.depth << "_" << pair.shallow << " =";
+      for (const MpcFit& f : pair.stages) {
+        out << " " << format_double(f.slope) << " " << format_double(f.intercept) << " "
+            << format_double(f.sigma);
+      }
+      out << "\n";
+    }
+  }
   if (!cfg.weights.empty()) {
     out << "\n[weights]\n";
     for (const auto& [name, values] : cfg.weights) {
@@ -227,8 +285,9 @@ std::string config_key_where(const EngineConfig& cfg, const std::string& key) {
   const std::string origin = cfg.path.empty() ? "config '" + cfg.name + "'" : cfg.path;
   std::size_t line = 0;
   try {
-    for (const IniEntry& e :
-         read_ini(cfg.text, origin, known_keys(), {std::string(kWeightsPrefix)}, kExpectedKeys)) {
+    for (const IniEntry& e : read_ini(cfg.text, origin, known_keys(),
+                                      {std::string(kWeightsPrefix), std::string(kMpcPairPrefix)},
+                                      kExpectedKeys)) {
       if (e.key == key) {
         line = e.line;
         break;

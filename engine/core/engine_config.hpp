@@ -20,6 +20,11 @@
 //   playouts = 0                  # exploration, prior_temperature, playout_temperature,
 //                                 # cutoff, eval_scale, rave, prior_visits, expand, tree_mb,
 //                                 # solve, seed
+//   [mpc]                         # Multi-ProbCut (mpc.hpp); no pair_ keys = off
+//   threshold = 1.5               # t: cut when the shallow value clears the bound by t sigma
+//   pair_8_4 = 1.02 -3 210 ...    # depth 8 tested at depth 4: slope intercept sigma per
+//                                 # stage (G::mpc_stage; sigma 0 = no check in that stage),
+//                                 # centi-units; checks of one depth run in file order
 //   [weights]
 //   corner = 20 20 18 ...         # one value per phase, or one value for all phases
 #pragma once
@@ -31,6 +36,7 @@
 
 #include "engine/core/limits.hpp"
 #include "engine/core/mcts_settings.hpp"
+#include "engine/core/mpc.hpp"
 
 namespace arena::core {
 
@@ -47,6 +53,7 @@ struct EngineConfig {
   int exact = 0;
   int move_cap = 0;
   MctsSettings mcts;           ///< [mcts], used by `player = mcts`
+  MpcSettings mpc;             ///< [mpc] Multi-ProbCut of the alpha-beta search
   std::string features = "classic";
   /// Resolved weights side file: relative names are taken from the config's folder and stored
   /// as an absolute path, so a formatted copy reads the same table from anywhere. "" = none.

@@ -98,6 +98,8 @@ concept Game = requires(const typename G::Position& p, typename G::Move m,
 ///  - `G::exact_solve_nodes(p) -> double`: an estimate of the nodes G::solve_exact needs for
 ///    p with a full window (a rough upper-side fit is fine); with it, timed searches decide
 ///    when to solve from the estimate and the measured node rate instead of the threshold.
+///  - `G::mpc_stage(p) -> int`: the stage (>= 0) whose Multi-ProbCut fits apply at p (mpc.hpp;
+///    Othello: the evaluation's stage by empties); without it every position is stage 0.
 template <class G>
 concept HasOrderScore = requires(const typename G::Position& p, typename G::Move m) {
   { G::order_score(p, m) } -> std::convertible_to<int>;
@@ -124,6 +126,11 @@ template <class G>
 template <class G>
 concept HasMovesLeft = requires(const typename G::Position& p) {
   { G::moves_left(p) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept HasMpcStage = requires(const typename G::Position& p) {
+  { G::mpc_stage(p) } -> std::convertible_to<int>;
 };
 
 template <class G>

@@ -15,11 +15,14 @@
 // positions the solver finishes in a few thousand nodes are handed to it. A time limit or stop flag becomes a Deadline
 // (deadline.hpp) polled at every node of this search and of the game's solver, iteration 1
 // included, so bulk solver nodes cannot skip it.
+// With Multi-ProbCut pairs configured (mpc.hpp) a non-PV node first tries the shallow
+// null-window checks of its remaining depth; a cut counts as a heuristic result (never proven).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -30,6 +33,7 @@
 #include "engine/core/deadline.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
+#include "engine/core/mpc.hpp"
 #include "engine/core/search_result.hpp"
 #include "engine/core/time_manager.hpp"
 #include "engine/core/transposition_table.hpp"
@@ -46,6 +50,7 @@ struct SearchSettings {
   int tt_mb = 16;    ///< transposition table size, MiB
   int exact = 0;     ///< hand positions with at most this many empties to G::solve_exact (0 = off)
   int move_cap = 0;  ///< below the root, search only the first N ordered moves (0 = all)
+  MpcSettings mpc = {};  ///< Multi-ProbCut checks (no pairs: off)
 };
 
 /// The search of one engine. `Eval` is a callable `int(const G::Position&)` returning a static
@@ -64,7 +69,16 @@ class Searcher {
         pv_(kPlies * kPlies),
         pv_len_(kPlies, 0),
         keys_(kPlies),
-        order_(kPlies) {}
+        order_(kPlies),
+        mpc_(kPlies) {
+    for (std::size_t i = 0; i < settings.mpc.pairs.size(); ++i) {
+      const MpcPair& pair = settings.mpc.pairs[i];
+      if (pair.depth > 0 && static_cast<std::size_t>(pair.depth) < kPlies &&
+          pair.shallow >= 0 && pair.shallow < pair.depth) {
+        mpc_[static_cast<std::size_t>(pair.depth)].push_back(i);
+      }
+    }
+  }
 
   /// Forgets everything learned (the transposition table).
   void clear() { tt_.clear(); }
@@ -200,6 +214,8 @@ class Searcher {
   /// Plies from the root the tables cover: a game never lasts longer than kMaxPlies.
   static constexpr std::size_t kPlies = GameTraits<G>::kMaxPlies + 2;
   static constexpr int kMaxDepth = static_cast<int>(GameTraits<G>::kMaxPlies);
+  /// probcut's "no check cut" (outside every score).
+  static constexpr int kNoCut = kInfinity + 1;
 
   /// When the exact solver takes over: at the config's threshold (fixed limits: deterministic);
   /// every root child (the root is being solved); or at the threshold only where the
@@ -410,19 +426,29 @@ class Searcher {
       }
     }
 
-    // Step 5. Generate moves; none means the game is over.
+    // Step 5. Multi-ProbCut: a shallow null-window search predicting the deep value beyond
+    // the window by t sigmas cuts the node; its move orders the full search.
+    if (!pv_node && static_cast<std::size_t>(depth) < mpc_.size() &&
+        !mpc_[static_cast<std::size_t>(depth)].empty()) {
+      const int cut = probcut(p, depth, alpha, beta, ply);
+      if (aborted_) return 0;
+      if (cut != kNoCut) return cut;
+      if (const TtEntry* e = tt_.probe(key)) tt_index = e->move_index();
+    }
+
+    // Step 6. Generate moves; none means the game is over.
     MoveListOf<G> moves;
     G::generate_moves(p, moves);
     if (moves.empty()) return terminal_score(p);
 
-    // Step 6. Order, and cap the number of moves searched.
+    // Step 7. Order, and cap the number of moves searched.
     std::size_t count = moves.size();
     const bool capped =
         settings_.move_cap > 0 && count > static_cast<std::size_t>(settings_.move_cap);
     if (capped) count = static_cast<std::size_t>(settings_.move_cap);
     const std::uint32_t* order = sort_moves(p, moves, tt_index, count, ply);
 
-    // Step 7. PVS: the first move with the full window, the rest with a null window and a
+    // Step 8. PVS: the first move with the full window, the rest with a null window and a
     // re-search when one beats alpha inside a PV node.
     const int alpha_orig = alpha;
     const bool heuristic_before = heuristic_;
@@ -453,13 +479,54 @@ class Searcher {
       }
     }
 
-    // Step 8. Store the result with its bound (fail-soft: best_score may lie outside the window).
+    // Step 9. Store the result with its bound (fail-soft: best_score may lie outside the window).
     const Bound bound = best_score <= alpha_orig ? Bound::Upper
                         : best_score >= beta     ? Bound::Lower
                                                  : Bound::Exact;
     tt_.store(key, best_score, best_index, depth, bound, !heuristic_);
     heuristic_ = heuristic_ || heuristic_before;
     return best_score;
+  }
+
+  /// Step 5 of negamax: the Multi-ProbCut checks of `depth` (mpc.hpp) in config order. For
+  /// deep ~ a * shallow + b with residual sigma and threshold t, a shallow value of at least
+  /// ceil((beta + t sigma - b) / a) predicts a fail high (returns beta), one of at most
+  /// floor((alpha - t sigma - b) / a) a fail low (returns alpha). A bound outside the score
+  /// range (t = infinity, say) is not searched. Returns kNoCut when no check cuts; the
+  /// checks' own unproven scores do not mark the subtree heuristic then.
+  int probcut(const Position& p, int depth, int alpha, int beta, std::size_t ply) {
+    int stage = 0;
+    if constexpr (HasMpcStage<G>) stage = G::mpc_stage(p);
+    const double t = settings_.mpc.threshold;
+    const bool heuristic_before = heuristic_;
+    for (const std::size_t i : mpc_[static_cast<std::size_t>(depth)]) {
+      const MpcPair* pair = &settings_.mpc.pairs[i];
+      if (stage < 0 || static_cast<std::size_t>(stage) >= pair->stages.size()) continue;
+      const MpcFit& f = pair->stages[static_cast<std::size_t>(stage)];
+      if (!(f.sigma > 0) || !(f.slope > 0)) continue;
+      const double high = std::ceil((beta + t * f.sigma - f.intercept) / f.slope);
+      if (high > -kInfinity && high < kInfinity) {
+        const int bound = static_cast<int>(high);
+        const int v = negamax(p, pair->shallow, bound - 1, bound, ply, false);
+        if (aborted_) return 0;
+        if (v >= bound) {
+          heuristic_ = true;
+          return beta;
+        }
+      }
+      const double low = std::floor((alpha - t * f.sigma - f.intercept) / f.slope);
+      if (low > -kInfinity && low < kInfinity) {
+        const int bound = static_cast<int>(low);
+        const int v = negamax(p, pair->shallow, bound, bound + 1, ply, false);
+        if (aborted_) return 0;
+        if (v <= bound) {
+          heuristic_ = true;
+          return alpha;
+        }
+      }
+    }
+    heuristic_ = heuristic_before;
+    return kNoCut;
   }
 
   /// Step 2 of negamax: the exact solver, with its proven results kept in the table.
@@ -495,6 +562,9 @@ class Searcher {
   std::vector<std::size_t> pv_len_;
   std::vector<std::vector<std::uint64_t>> keys_;   ///< per-ply sort keys, sized on first use
   std::vector<std::vector<std::uint32_t>> order_;  ///< per-ply search order, sized on first use
+  /// Per remaining depth, the Multi-ProbCut pairs testing it (indices into
+  /// settings_.mpc.pairs, config order).
+  std::vector<std::vector<std::size_t>> mpc_;
   MoveListOf<G> root_moves_;
   std::vector<std::uint32_t> root_order_;
   Position root_{};

@@ -191,6 +191,13 @@ struct Othello {
   [[nodiscard]] static double exact_solve_nodes(const Position& p) {
     return 600.0 * std::pow(2.4, empties(p) - 8);
   }
+  /// The Multi-ProbCut stage of p: (60 - empties) / 5, 0..12 (60-56 empties -> 0, 5-1 -> 11),
+  /// the stages of the `patterns` evaluation (pattern_stage), so a fit follows the
+  /// evaluation's own error, which changes with its stage.
+  [[nodiscard]] static int mpc_stage(const Position& p) {
+    const int e = empties(p);
+    return e >= 60 ? 0 : (60 - e) / 5;
+  }
   /// The position has at most n empty squares (the exact solver takes over).
   [[nodiscard]] static bool exact_threshold_reached(const Position& p, int n) {
     return empties(p) <= n;

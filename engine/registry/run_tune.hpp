@@ -19,6 +19,7 @@
 #include "engine/registry/games.hpp"
 #include "selfplay/log_check.hpp"
 #include "tune/inputs.hpp"
+#include "tune/mpc.hpp"
 #include "tune/options.hpp"
 #include "tune/record_inputs.hpp"
 #include "tune/report.hpp"
@@ -140,6 +141,13 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
     LabelCache cache = load_label_cache<G>(options.label_cache,
                                            detail::label_cache_key(options, init));
     report.read_seconds = detail::seconds_since(start);
+    if (parse_method(options.method) == Method::Mpc) {
+      if (!options.positions.empty()) {
+        throw InputError("--positions: --method mpc searches the positions of --games only");
+      }
+      tune_mpc<G>(options, init, games, report, sink);
+      return;
+    }
     tune_game<G>(options, init, games, report, sink, labelled, &cache);
     save_label_cache(cache, std::string(G::kName), games.empty() ? "" : games.front().rules);
     if (sink && !cache.path.empty()) {

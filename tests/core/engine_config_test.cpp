@@ -132,6 +132,37 @@ TEST(EngineConfig, FormatThenParseRoundTrips) {
   EXPECT_EQ(back.weights, cfg.weights);
 }
 
+TEST(EngineConfig, MpcSectionParsesAndRoundTrips) {
+  const std::string text = std::string(kGood) +
+                           "[mpc]\nthreshold = 1.25\npair_8_4 = 1.02 -3.5 210 1 0 0\n"
+                           "pair_6_2 = 0.9 1 150\n";
+  const EngineConfig cfg = parse_engine_config(text, "dir/demo.cfg");
+  EXPECT_DOUBLE_EQ(cfg.mpc.threshold, 1.25);
+  ASSERT_EQ(cfg.mpc.pairs.size(), 2U);
+  EXPECT_EQ(cfg.mpc.pairs[0].depth, 8);
+  EXPECT_EQ(cfg.mpc.pairs[0].shallow, 4);
+  EXPECT_EQ(cfg.mpc.pairs[0].stages,
+            (std::vector<MpcFit>{{1.02, -3.5, 210}, {1, 0, 0}}));
+  EXPECT_EQ(cfg.mpc.pairs[1].depth, 6);
+  EXPECT_EQ(cfg.weights.size(), 2U);  // pair_ keys are not weights
+  const EngineConfig back = parse_engine_config(format_engine_config(cfg, {}), "dir/demo.cfg");
+  EXPECT_EQ(back.mpc, cfg.mpc);
+  // Without pairs no [mpc] section is written (configs without it keep their text).
+  EXPECT_EQ(format_engine_config(parse_engine_config(kGood, "x.cfg"), {}).find("[mpc]"),
+            std::string::npos);
+}
+
+TEST(EngineConfig, BadMpcKeysNameFileLineAndKey) {
+  const std::string head = "name = a\ngame = g\n[mpc]\n";
+  EXPECT_THAT(error_of(head + "pair_4_4 = 1 0 100\n"), HasSubstr("x.cfg:4: key 'mpc.pair_4_4'"));
+  EXPECT_THAT(error_of(head + "pair_x = 1 0 100\n"), HasSubstr("x.cfg:4: key 'mpc.pair_x'"));
+  EXPECT_THAT(error_of(head + "pair_8_4 = 1 0\n"), HasSubstr("multiple of 3"));
+  EXPECT_THAT(error_of(head + "pair_8_4 = 1 0 100 -1 0 100\n"), HasSubstr("stage 1"));
+  EXPECT_THAT(error_of(head + "pair_8_4 = 1 0 -5\n"), HasSubstr("x.cfg:4:"));
+  EXPECT_THAT(error_of(head + "threshold = -1\n"), HasSubstr("x.cfg:4: key 'mpc.threshold'"));
+  EXPECT_THAT(error_of(head + "treshold = 1\n"), HasSubstr("x.cfg:4:"));
+}
+
 TEST(EngineConfig, KeyWhereFindsTheLine) {
   const EngineConfig cfg = parse_engine_config(kGood, "dir/demo.cfg");
   EXPECT_EQ(config_key_where(cfg, "weights.mobility"), "dir/demo.cfg:15: key 'weights.mobility': ");

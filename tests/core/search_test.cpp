@@ -309,5 +309,40 @@ TEST(Search, ExactSolverHookGivesTheProvenValue) {
   EXPECT_EQ(w.depth, 1);
 }
 
+
+/// Multi-ProbCut pairs 4:2, 6:2 and 8:4 over one stage (the toy game has no stage hook).
+MpcSettings toy_mpc(double threshold) {
+  const std::vector<MpcFit> one{{1.0, 0.0, 150.0}};
+  return {threshold, {{4, 2, one}, {6, 2, one}, {8, 4, one}}};
+}
+
+TEST(Search, MultiProbCutAtAnInfiniteThresholdIsThePlainSearchNodeForNode) {
+  // Every bound is beyond the score range: no shallow search runs, nothing is cut.
+  for (int depth = 3; depth <= 9; ++depth) {
+    Searcher<OrderedHashGame, HashEval> plain(HashEval{}, {});
+    Searcher<OrderedHashGame, HashEval> mpc(HashEval{}, {.mpc = toy_mpc(1e9)});
+    const auto a = plain.search(bushy_root(), depth_limit(depth));
+    const auto b = mpc.search(bushy_root(), depth_limit(depth));
+    EXPECT_EQ(a.nodes, b.nodes) << "depth " << depth;
+    EXPECT_EQ(a.score, b.score);
+    EXPECT_EQ(a.pv, b.pv);
+    EXPECT_EQ(a.exact, b.exact);
+  }
+}
+
+TEST(Search, MultiProbCutCutsNodesDeterministically) {
+  Searcher<OrderedHashGame, HashEval> plain(HashEval{}, {});
+  Searcher<OrderedHashGame, HashEval> a(HashEval{}, {.mpc = toy_mpc(0.5)});
+  Searcher<OrderedHashGame, HashEval> b(HashEval{}, {.mpc = toy_mpc(0.5)});
+  const auto rp = plain.search(bushy_root(), depth_limit(10));
+  const auto ra = a.search(bushy_root(), depth_limit(10));
+  const auto rb = b.search(bushy_root(), depth_limit(10));
+  EXPECT_LT(ra.nodes, rp.nodes);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_EQ(ra.pv, rb.pv);
+  EXPECT_EQ(ra.score, rb.score);
+  EXPECT_FALSE(ra.exact);
+}
+
 }  // namespace
 }  // namespace arena::core

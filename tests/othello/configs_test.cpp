@@ -34,6 +34,13 @@ void expect_plays_a_legal_game(const core::EngineConfig& cfg, int depth) {
 TEST(Configs, RandomPlays) { expect_plays_a_legal_game(load("random.cfg"), 0); }
 TEST(Configs, SeedTablePlays) { expect_plays_a_legal_game(load("seed-table.cfg"), 1); }
 TEST(Configs, ClassicPlaysAtDepthTwo) { expect_plays_a_legal_game(load("classic.cfg"), 2); }
+TEST(Configs, BestPlaysWithMultiProbCutAndPatternsWithout) {
+  const auto best = load("best.cfg");
+  EXPECT_EQ(load("patterns.cfg").mpc.pairs.size(), 0U);
+  EXPECT_GT(best.mpc.pairs.size(), 0U);
+  EXPECT_EQ(best.weights_file, load("patterns.cfg").weights_file);
+  expect_plays_a_legal_game(best, 6);
+}
 
 TEST(Configs, SeedTableHasTheDocumentsValues) {
   const auto cfg = load("seed-table.cfg");

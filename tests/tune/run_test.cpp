@@ -169,6 +169,46 @@ TEST_F(RunTune, ReportsTheHoldoutLossOfEveryPhase) {
   EXPECT_NE(format_report(r).find("holdout loss by phase"), std::string::npos);
 }
 
+TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) {
+  const auto log = path("othello.jsonl");
+  write_log(log, "othello", random_games<othello::Othello>(40, 11));
+  TuneOptions o = options(log);
+  o.init = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
+  o.method = "mpc";
+  o.mpc_pairs = "3:1,4:2";
+  o.mpc_threshold = 1.2;
+  o.max_per_game = 40;
+  const TuneReport r = run_tune(o);
+  EXPECT_EQ(r.method, "mpc");
+  EXPECT_EQ(r.mpc_fits.size(), 2U);
+  const core::EngineConfig start = core::load_engine_config(o.init);
+  const core::EngineConfig tuned = core::load_engine_config(r.out);
+  EXPECT_EQ(tuned.weights, start.weights);
+  EXPECT_DOUBLE_EQ(tuned.mpc.threshold, 1.2);
+  ASSERT_EQ(tuned.mpc.pairs.size(), 2U);
+  EXPECT_EQ(tuned.mpc.pairs[1].depth, 4);
+  EXPECT_EQ(tuned.mpc.pairs[1].shallow, 2);
+  // Random games reach every stage but the last (stage 12 is the full board, never sampled:
+  // 5-1 empties are stage 11); the stages with enough positions are fitted.
+  EXPECT_EQ(tuned.mpc.pairs[0].stages.size(), 12U);
+  int fitted = 0;
+  for (const auto& f : tuned.mpc.pairs[0].stages) fitted += f.sigma > 0 ? 1 : 0;
+  EXPECT_GT(fitted, 5);
+  std::ifstream in(r.out);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("method mpc: "), std::string::npos);
+  EXPECT_NE(text.find(file_hash(log)), std::string::npos);
+  // The tuned engine searches with its cuts: fewer nodes than the start at the same depth.
+  core::Engine<othello::Othello> plain(start);
+  core::Engine<othello::Othello> cut(tuned);
+  core::SearchLimits limits;
+  limits.depth = 7;
+  const auto p = othello::Othello::initial({});
+  EXPECT_LT(cut.think(p, limits, 0).nodes, plain.think(p, limits, 0).nodes);
+  o.mpc_pairs = "3:3";
+  EXPECT_THROW((void)run_tune(o), InputError);
+}
+
 TEST_F(RunTune, RejectsAFileThatIsNotALogNamingItsLine) {
   const auto bad = path("bad.jsonl");
   std::ofstream(bad) << "this is not json\n";
