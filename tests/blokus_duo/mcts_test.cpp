@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
@@ -48,6 +49,17 @@ TEST(BlokusMcts, SameSeedAndPlayoutsGiveTheSameMoveAndCounts) {
     expect_repeatable(p, mcts_config(std::string("playouts = 300\nrave = 100\nseed = 4\n") +
                                      policy + "prior_visits = 2\n"));
   }
+}
+
+TEST(BlokusMcts, ShippedConfigsLoadWithTheirPolicies) {
+  const std::string dir = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/";
+  const core::EngineConfig playouts = core::load_engine_config(dir + "mcts-playouts.cfg");
+  EXPECT_EQ(playouts.player, "mcts");
+  EXPECT_TRUE(playouts.mcts.game_policy);
+  EXPECT_EQ(playouts.mcts.cutoff, -1);
+  const core::EngineConfig best = core::load_engine_config(dir + "best.cfg");
+  EXPECT_EQ(best.player, "search");
+  EXPECT_EQ(best.weights, core::load_engine_config(dir + "classic-tuned.cfg").weights);
 }
 
 TEST(BlokusMcts, FindsTheOnlyWinningPlacementOfSmallEndgames) {
