@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/blokus_duo/endgame.hpp"
 #include "engine/blokus_duo/features.hpp"
@@ -69,6 +70,11 @@ struct BlokusDuo {
 
   /// Move-ordering key for the generic search (piece size first; see features.hpp).
   static int order_score(const Position& p, Move m) { return blokus_duo::order_score(p, m); }
+  /// The MCTS playout policy's weights (`playout_policy = game`; see features.hpp).
+  static void playout_weights(const Position& p, const MoveList& list,
+                              std::vector<double>& weights) {
+    blokus_duo::playout_weights(p, list, weights);
+  }
   /// Moves the side to move still expects to play: its pieces left (an upper bound: games
   /// end with pieces unplaced, so the time manager errs towards spending less). No
   /// exact_solve_nodes estimate: the solver's threshold counts the legal placements of both

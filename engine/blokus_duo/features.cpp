@@ -150,6 +150,42 @@ int order_score(const Position& p, Move m) {
   return pl.size * 1000 + std::min(gained.count(), 15) * 40 + (26 - pl.centre_sum / pl.size);
 }
 
+void playout_weights(const Position& p, const MoveList& list, std::vector<double>& weights) {
+  // The factors of Pentobi's Duo playout policy (see the declaration), as tables of powers
+  // so that no pow() runs per move.
+  constexpr double kSizeFactor = 3.0;
+  constexpr double kAttachFactor = 1.8;
+  constexpr double kLocalFactor = 1e6;
+  static const auto powers = [](double base) {
+    std::array<double, 32> t{};
+    t[0] = 1;
+    for (std::size_t i = 1; i < t.size(); ++i) t[i] = t[i - 1] * base;
+    return t;
+  };
+  static const std::array<double, 32> size_gamma = powers(kSizeFactor);
+  static const std::array<double, 32> attach_gamma = powers(kAttachFactor);
+  static const std::array<double, 32> local_gamma = powers(kLocalFactor);
+  const std::size_t opp = 1U - p.side;
+  Bits256 local;
+  for (int back = 1; back <= 3 && back <= p.plies; back += 2) {
+    const Move m = p.history[static_cast<std::size_t>(p.plies - back)];
+    if (!m.is_pass()) local |= placement_table()[m.id].corners;
+  }
+  local &= p.attach[opp];
+  weights.resize(list.size());
+  const PlacementTable& table = placement_table();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list[i].is_pass()) {
+      weights[i] = 1;
+      continue;
+    }
+    const Placement& pl = table[list[i].id];
+    const auto attach = static_cast<std::size_t>(std::max(pl.corners.count(), 1));
+    weights[i] = size_gamma[pl.size] * attach_gamma[std::min<std::size_t>(attach - 1, 31)] *
+                 local_gamma[static_cast<std::size_t>((pl.mask & local).count())];
+  }
+}
+
 std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
   if (name == "classic") return std::make_unique<ClassicSet>();
   if (name == "greedy") return std::make_unique<GreedySet>();

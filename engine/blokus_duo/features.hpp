@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/blokus_duo/position.hpp"
 #include "engine/core/features.hpp"
@@ -35,6 +36,15 @@ inline constexpr int kInfluenceSteps = 3;
 /// Move-ordering key, higher first: piece size, then new attach points gained, then closeness
 /// of the piece to the centre.
 [[nodiscard]] int order_score(const Position& p, Move m);
+
+/// Playout weights (unnormalised probabilities) of the legal moves `list` of p into
+/// `weights`, the policy Pentobi's playouts use (its source, libpentobi_mcts/State.cpp,
+/// for Blokus Duo: gamma = 3^size x 1.8^(attach points of the piece - 1), times 1e6 for each
+/// covered "local" cell, an attach point of the opponent's last two placements it can still
+/// use): a move that blocks the opponent's newest growth points is played whenever there is
+/// one, the largest and most branching pieces first. A pass weighs 1. Attach points of a
+/// piece are counted on the board (its corner cells there).
+void playout_weights(const Position& p, const MoveList& list, std::vector<double>& weights);
 
 /// The declared feature set `name` ("classic" or "greedy"). Throws InputError naming the
 /// known sets.

@@ -30,17 +30,18 @@ const std::vector<std::string>& known_keys() {
       "search.nodes",  "search.movetime", "search.gametime", "search.increment",
       "search.tt_mb",  "search.exact",  "search.move_cap", "eval.features",
       "eval.weights_file", "mcts.playouts", "mcts.exploration", "mcts.prior_temperature",
-      "mcts.playout_temperature", "mcts.cutoff", "mcts.eval_scale", "mcts.rave",
-      "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed",
-      "mpc.threshold"};
+      "mcts.prior_power", "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff",
+      "mcts.eval_scale", "mcts.rave", "mcts.prior_visits", "mcts.expand", "mcts.tree_mb",
+      "mcts.solve", "mcts.seed", "mpc.threshold"};
   return keys;
 }
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
     "move_cap, [eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
-    "playout_temperature, cutoff, eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, "
-    "[mpc] threshold, pair_DEPTH_SHALLOW, or feature names in [weights]";
+    "prior_power, playout_temperature, playout_policy, cutoff, eval_scale, rave, prior_visits, "
+    "expand, tree_mb, solve, seed, [mpc] threshold, pair_DEPTH_SHALLOW, "
+    "or feature names in [weights]";
 
 std::string format_double(double v) {
   std::array<char, 32> buf{};
@@ -68,6 +69,10 @@ void read_mcts_key(const IniEntry& e, const IniValues& values, MctsSettings& m) 
     m.prior_temperature = values.number(e, 0, kHuge);
   } else if (key == "mcts.playout_temperature") {
     m.playout_temperature = values.number(e, 0, kHuge);
+  } else if (key == "mcts.prior_power") {
+    m.prior_power = values.number(e, 0, kHuge);
+  } else if (key == "mcts.playout_policy") {
+    m.game_policy = values.one_of(e, {"order", "game"}) == "game";
   } else if (key == "mcts.cutoff") {
     m.cutoff = static_cast<int>(values.integer(e, -1, 1000));
   } else if (key == "mcts.eval_scale") {
@@ -247,7 +252,9 @@ std::string format_engine_config(const EngineConfig& cfg,
         << "playouts = " << m.playouts << "\n"
         << "exploration = " << format_double(m.exploration) << "\n"
         << "prior_temperature = " << format_double(m.prior_temperature) << "\n"
+        << "prior_power = " << format_double(m.prior_power) << "\n"
         << "playout_temperature = " << format_double(m.playout_temperature) << "\n"
+        << "playout_policy = " << (m.game_policy ? "game" : "order") << "\n"
         << "cutoff = " << m.cutoff << "\n"
         << "eval_scale = " << format_double(m.eval_scale) << "\n"
         << "rave = " << format_double(m.rave) << "\n"

@@ -17,7 +17,8 @@
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
 //   [mcts]                        # player = mcts only (mcts_settings.hpp): playouts,
-//   playouts = 0                  # exploration, prior_temperature, playout_temperature,
+//   playouts = 0                  # exploration, prior_temperature, prior_power,
+//                                 # playout_temperature, playout_policy (order|game),
 //                                 # cutoff, eval_scale, rave, prior_visits, expand, tree_mb,
 //                                 # solve, seed
 //   [mpc]                         # Multi-ProbCut (mpc.hpp); no pair_ keys = off

@@ -2,9 +2,9 @@
 // "Mastering the game of Go without human knowledge": Q + c P sqrt(N) / (1 + n)) with an
 // optional RAVE blend (Gelly & Silver 2007, "Combining online and offline knowledge in UCT":
 // Q' = (1 - b) Q + b Q_amaf, b = sqrt(k / (3 n + k))), priors and playouts from the game's
-// move-ordering key, and playouts cut after `cutoff` plies by the linear evaluation squashed
-// to a win probability (the "evaluation at a playout cutoff" of Lorentz, "Using evaluation
-// functions in Monte-Carlo tree search", 2016).
+// move-ordering key or from its own playout weights (an optional hook), and playouts cut after
+// `cutoff` plies by the linear evaluation squashed to a win probability (the "evaluation at a
+// playout cutoff" of Lorentz, "Using evaluation functions in Monte-Carlo tree search", 2016).
 //
 // Key ideas. Results are win probabilities of the first player (a draw is 1/2); each node keeps
 // the sum from the view of the player who made its move, so selection maximises a child's Q.
@@ -23,13 +23,16 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <utility>
 #include <vector>
 
+#include "engine/core/deadline.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
 #include "engine/core/mcts_settings.hpp"
+#include "engine/core/move_time.hpp"
 #include "engine/core/search_result.hpp"
 
 namespace arena::core {
@@ -41,6 +44,14 @@ concept HasMoveKey = requires(typename G::Move m) {
   { G::move_key(m) } -> std::convertible_to<std::size_t>;
   { G::kMoveKeys } -> std::convertible_to<std::size_t>;
 };
+
+/// Optional hook for `playout_policy = game` and `prior_power`: `G::playout_weights(p, moves,
+/// w)` fills w with unnormalised playout probabilities of the legal moves.
+template <class G>
+concept HasPlayoutWeights =
+    requires(const typename G::Position& p, const MoveListOf<G>& moves, std::vector<double>& w) {
+      G::playout_weights(p, moves, w);
+    };
 
 /// Playouts per move when neither a playout nor a time limit is given.
 inline constexpr std::uint64_t kDefaultPlayouts = 1000;
@@ -72,9 +83,9 @@ class Mcts {
     has_root_ = false;
   }
 
-  /// Searches `root` under `limits`: `nodes` (= playouts) and a time budget from movetime and
-  /// clock (time_left / 20 + increment / 2, at most half the clock: the alpha-beta search's
-  /// rule), the first reached stops; `depth` is ignored. When the limits set neither nodes nor
+  /// Searches `root` under `limits`: `nodes` (= playouts) and the move's time (move_time.hpp:
+  /// the movetime, or the time manager's target under a clock, as for the alpha-beta search),
+  /// the first reached stops; `depth` is ignored. When the limits set neither nodes nor
   /// time, the settings' `playouts` apply (0: kDefaultPlayouts). `stop` is polled after every
   /// playout. The result: the most visited root move (ties: higher Q, then generation order), its Q
   /// as a score (centi-units, eval_scale x logit Q), nodes = playouts of this call, depth = deepest
@@ -90,19 +101,17 @@ class Mcts {
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return result;
     };
+    // The time manager's target is the deadline: a playout takes well under a millisecond, so
+    // the search ends close to it and never needs the cap.
     std::uint64_t max_playouts = limits.nodes;
-    int budget_ms = 0;
-    if (limits.time_left_ms > 0) {
-      budget_ms = std::max(
-          std::min(limits.time_left_ms / 20 + limits.increment_ms / 2, limits.time_left_ms / 2), 1);
-    }
-    if (limits.movetime_ms > 0) {
-      budget_ms = budget_ms > 0 ? std::min(budget_ms, limits.movetime_ms) : limits.movetime_ms;
-    }
-    if (max_playouts == 0 && budget_ms == 0) {
+    const MoveTime time = move_time<G>(root, limits);
+    if (max_playouts == 0 && time.soft_ms == 0) {
       max_playouts = settings_.playouts > 0 ? settings_.playouts : kDefaultPlayouts;
     }
-    const auto deadline = start + std::chrono::milliseconds(budget_ms);
+    const std::optional<Deadline::Clock::time_point> at =
+        time.soft_ms > 0 ? std::optional(start + std::chrono::milliseconds(time.soft_ms))
+                         : std::nullopt;
+    Deadline deadline(at, stop);
     rng_.seed(splitmix(settings_.seed ^ splitmix(seed)));
 
     // Step 2. Trivial roots: a finished game, a forced move.
@@ -131,8 +140,7 @@ class Mcts {
       simulate(root);
       ++playouts;
       if (max_playouts > 0 && playouts >= max_playouts) break;
-      if (stop != nullptr && stop->load(std::memory_order_relaxed)) break;
-      if (budget_ms > 0 && std::chrono::steady_clock::now() >= deadline) break;
+      if (deadline.check()) break;
     }
 
     // Step 5. The most visited move, its value, the principal variation.
@@ -237,7 +245,7 @@ class Mcts {
     if (count == 0 || nodes_.size() + count > capacity_) return;
     const auto first = static_cast<std::uint32_t>(nodes_.size());
     scores_.resize(count);
-    softmax_weights(p, moves, settings_.prior_temperature);
+    prior_weights(p, moves);
     double total = 0;
     for (std::size_t i = 0; i < count; ++i) total += scores_[i];
     const int mover = G::side_to_move(p);
@@ -257,6 +265,19 @@ class Mcts {
     }
     nodes_[n].first = first;
     nodes_[n].count = static_cast<std::uint32_t>(count);
+  }
+
+  /// scores_[i] = the unnormalised prior of moves[i]: the game's playout weight to the power
+  /// prior_power (prior_power > 0 and the game has the hook), else the order-score softmax.
+  void prior_weights(const Position& p, const MoveListOf<G>& moves) {
+    if constexpr (HasPlayoutWeights<G>) {
+      if (settings_.prior_power > 0) {
+        G::playout_weights(p, moves, scores_);
+        for (double& w : scores_) w = std::pow(w, settings_.prior_power);
+        return;
+      }
+    }
+    softmax_weights(p, moves, settings_.prior_temperature);
   }
 
   /// scores_[i] = exp((s_i - max s) / T) for the moves' order scores s, or 1 for all when the
@@ -346,6 +367,18 @@ class Mcts {
     }
   }
 
+  /// One selection step from node n at position p: the selected child is played into p,
+  /// appended to the path with its mover, and returned.
+  std::uint32_t descend(std::uint32_t n, Position& p) {
+    const std::uint32_t child = select(n);
+    const int mover = G::side_to_move(p);
+    note_move(mover, nodes_[child].move, path_.size() - 1);
+    p = G::play(p, nodes_[child].move);
+    path_.push_back(child);
+    movers_.push_back(mover);
+    return child;
+  }
+
   /// One simulation: select to a leaf, expand it when visited often enough, play out, back up.
   void simulate(const Position& root) {
     // Step 1. Selection; path_[i] is a node and movers_[i] the player who made its move.
@@ -354,23 +387,13 @@ class Mcts {
     movers_.assign(1, 0);
     std::uint32_t n = 0;
     while (nodes_[n].count > 0) {
-      n = select(n);
-      const int mover = G::side_to_move(p);
-      note_move(mover, nodes_[n].move, path_.size() - 1);
-      p = G::play(p, nodes_[n].move);
-      path_.push_back(n);
-      movers_.push_back(mover);
+      n = descend(n, p);
     }
     // Step 2. Expansion, then one step into the new children.
     if (nodes_[n].visits >= static_cast<std::uint32_t>(settings_.expand) && !G::is_terminal(p)) {
       expand(n, p);
       if (nodes_[n].count > 0) {
-        n = select(n);
-        const int mover = G::side_to_move(p);
-        note_move(mover, nodes_[n].move, path_.size() - 1);
-        p = G::play(p, nodes_[n].move);
-        path_.push_back(n);
-        movers_.push_back(mover);
+        n = descend(n, p);
       }
     }
     max_depth_ = std::max(max_depth_, static_cast<int>(path_.size()) - 1);
@@ -460,14 +483,24 @@ class Mcts {
     return squashed_eval(p);
   }
 
-  /// The playout policy: an index into `moves` drawn with weights softmax(order_score / T).
+  /// The playout policy: an index into `moves` drawn with the game's playout weights
+  /// (game_policy), else with weights softmax(order_score / T), uniform when T = 0.
   std::size_t pick(const Position& p, const MoveListOf<G>& moves) {
     const std::size_t count = moves.size();
     if (count == 1) return 0;
-    bool uniform_pick = settings_.playout_temperature <= 0;
-    if constexpr (!HasOrderScore<G>) uniform_pick = true;
-    if (uniform_pick) return static_cast<std::size_t>(((rng_() >> 32U) * count) >> 32U);
-    softmax_weights(p, moves, settings_.playout_temperature);
+    bool weighted = false;
+    if constexpr (HasPlayoutWeights<G>) {
+      if (settings_.game_policy) {
+        G::playout_weights(p, moves, scores_);
+        weighted = true;
+      }
+    }
+    if (!weighted) {
+      bool uniform_pick = settings_.playout_temperature <= 0;
+      if constexpr (!HasOrderScore<G>) uniform_pick = true;
+      if (uniform_pick) return static_cast<std::size_t>(((rng_() >> 32U) * count) >> 32U);
+      softmax_weights(p, moves, settings_.playout_temperature);
+    }
     double total = 0;
     for (std::size_t i = 0; i < count; ++i) total += scores_[i];
     double u = uniform() * total;

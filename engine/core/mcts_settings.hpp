@@ -15,7 +15,11 @@ struct MctsSettings {
                                    ///< nor time (0 = kDefaultPlayouts); deterministic
   double exploration = 1.0;        ///< PUCT constant c: Q + c P sqrt(N) / (1 + n)
   double prior_temperature = 0;    ///< priors softmax(order_score / T); 0 = uniform priors
+  double prior_power = 0;          ///< > 0: priors = (game's playout weight)^prior_power
+                                   ///< (playout_weights hook) instead of the softmax
   double playout_temperature = 0;  ///< playout moves softmax(order_score / T); 0 = uniform
+  bool game_policy = false;        ///< playouts draw by the game's playout_weights hook
+                                   ///< (`playout_policy = game`) instead of the softmax
   int cutoff = 4;                  ///< playout plies before the evaluation ends it; -1 = play
                                    ///< to the end of the game (no evaluation)
   double eval_scale = 300;         ///< centi-units per logit: win probability

@@ -33,6 +33,7 @@
 #include "engine/core/deadline.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
+#include "engine/core/move_time.hpp"
 #include "engine/core/mpc.hpp"
 #include "engine/core/search_result.hpp"
 #include "engine/core/time_manager.hpp"
@@ -97,7 +98,7 @@ class Searcher {
     nodes_ = 0;
     node_limit_ = limits.nodes;
     aborted_ = false;
-    const MoveTime time = move_time(root, limits);
+    const MoveTime time = move_time<G>(root, limits);
     deadline_ = Deadline(time.hard_ms > 0
                              ? std::optional(start + std::chrono::milliseconds(time.hard_ms))
                              : std::nullopt,
@@ -228,23 +229,6 @@ class Searcher {
   /// The node rate assumed before this searcher has timed a search (nodes per second; low,
   /// so that the first decisions err towards not solving).
   static constexpr double kPriorNodesPerSecond = 1e6;
-
-  /// The time of this move, ms ({0, 0}: no time limit): the movetime, the time manager's
-  /// allocation under a clock (moves left from G::moves_left when the game has the hook),
-  /// or the smaller of both.
-  [[nodiscard]] static MoveTime move_time(const Position& root, const SearchLimits& limits) {
-    MoveTime t;
-    if (limits.time_left_ms > 0) {
-      int moves_left = kDefaultMovesLeft;
-      if constexpr (HasMovesLeft<G>) moves_left = G::moves_left(root);
-      t = allocate_move_time(limits.time_left_ms, limits.increment_ms, moves_left);
-    }
-    if (limits.movetime_ms > 0) {
-      t.soft_ms = t.soft_ms > 0 ? std::min(t.soft_ms, limits.movetime_ms) : limits.movetime_ms;
-      t.hard_ms = t.hard_ms > 0 ? std::min(t.hard_ms, limits.movetime_ms) : limits.movetime_ms;
-    }
-    return t;
-  }
 
   /// Whether solving `root` is expected to take at most `soft_ms`: the game's node estimate
   /// over the node rate of this searcher's earlier timed searches.

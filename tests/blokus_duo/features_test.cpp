@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <random>
+#include <vector>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
@@ -82,6 +85,76 @@ TEST(Ordering, LargerPiecesFirst) {
       }
     }
   }
+}
+
+/// Pentobi's Duo playout gamma without the local factor (its source, State.cpp): 3 per square
+/// times 1.8 per attach point of the piece beyond the first.
+double pentobi_piece_gamma(int squares, int attach_points) {
+  return std::pow(3.0, squares) * std::pow(1.8, attach_points - 1);
+}
+
+TEST(PlayoutWeights, FirstMovesWeighSizeAndAttachPointsAsPentobiDoes) {
+  const Position p = initial_position({});
+  MoveList list;
+  generate_moves(p, list);
+  std::vector<double> w;
+  playout_weights(p, list, w);
+  ASSERT_EQ(w.size(), list.size());
+  const auto weight_of = [&](const char* code) {
+    const Move m = parse_move(p, code);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (list[i] == m) return w[i];
+    }
+    ADD_FAILURE() << code << " not legal";
+    return 0.0;
+  };
+  // Corner contacts counted by hand: a monomino and a domino have 4, the X pentomino 8.
+  EXPECT_DOUBLE_EQ(weight_of("55a0"), pentobi_piece_gamma(1, 4));
+  EXPECT_DOUBLE_EQ(weight_of("55b0"), pentobi_piece_gamma(2, 4));
+  EXPECT_DOUBLE_EQ(weight_of("56u0"), pentobi_piece_gamma(5, 8));
+}
+
+TEST(PlayoutWeights, CoveringTheOpponentsNewAttachPointsMultipliesByAMillion) {
+  // Over random games: a move's weight over its piece gamma is 1e6 per covered cell that is
+  // an attach point of the opponent and diagonal to a cell of its last two placements.
+  std::mt19937_64 rng(5);
+  MoveList list;
+  std::vector<double> w;
+  int local_moves = 0;
+  for (int game = 0; game < 10; ++game) {
+    Position p = initial_position({});
+    while (!is_terminal(p)) {
+      generate_moves(p, list);
+      playout_weights(p, list, w);
+      const std::size_t opp = 1U - p.side;
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        if (list[i].is_pass()) continue;
+        const Placement& pl = placement_table()[list[i].id];
+        int local = 0;
+        for (int k = 0; k < pl.size; ++k) {
+          const int c = pl.cells[static_cast<std::size_t>(k)];
+          bool near_recent = false;
+          for (int back = 1; back <= 3 && back <= p.plies; back += 2) {
+            const Move r = p.history[static_cast<std::size_t>(p.plies - back)];
+            if (r.is_pass()) continue;
+            const Placement& rp = placement_table()[r.id];
+            for (int j = 0; j < rp.size; ++j) {
+              const int d = rp.cells[static_cast<std::size_t>(j)];
+              near_recent = near_recent || (std::abs(cell_x(c) - cell_x(d)) == 1 &&
+                                            std::abs(cell_y(c) - cell_y(d)) == 1);
+            }
+          }
+          if (near_recent && p.attach[opp].test(c)) ++local;
+        }
+        local_moves += local > 0 ? 1 : 0;
+        const double expected =
+            pentobi_piece_gamma(pl.size, std::max(pl.corners.count(), 1)) * std::pow(1e6, local);
+        EXPECT_NEAR(w[i] / expected, 1.0, 1e-9) << format_code(list[i]);
+      }
+      p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
+    }
+  }
+  EXPECT_GT(local_moves, 100);
 }
 
 TEST(Greedy, PlaysTheLargestPieceClosestToTheCentre) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
@@ -23,11 +24,9 @@ core::EngineConfig mcts_config(const std::string& mcts_keys) {
       "m.cfg");
 }
 
-TEST(BlokusMcts, SameSeedAndPlayoutsGiveTheSameMoveAndCounts) {
-  const Position p = parse_position("56u0 AAu0 84r1 C7r2", {});
-  const auto cfg = mcts_config(
-      "playouts = 300\nrave = 100\nseed = 4\nprior_temperature = 300\n"
-      "playout_temperature = 300\nprior_visits = 2\n");
+/// Two engines of config `cfg` give the same move, counts and line at p, and again at the next
+/// move from their kept trees.
+void expect_repeatable(const Position& p, const core::EngineConfig& cfg) {
   core::Engine<BlokusDuo> a(cfg);
   core::Engine<BlokusDuo> b(cfg);
   const auto ra = a.think(p, {}, 17);
@@ -40,6 +39,27 @@ TEST(BlokusMcts, SameSeedAndPlayoutsGiveTheSameMoveAndCounts) {
   // The next move from the kept tree is repeatable too.
   const Position next = play(play(p, ra.best), ra.pv.size() > 1 ? ra.pv[1] : Move{});
   EXPECT_EQ(a.think(next, {}, 18).best, b.think(next, {}, 18).best);
+}
+
+TEST(BlokusMcts, SameSeedAndPlayoutsGiveTheSameMoveAndCounts) {
+  const Position p = parse_position("56u0 AAu0 84r1 C7r2", {});
+  for (const char* policy : {"playout_temperature = 300\nprior_temperature = 300\n",
+                             "playout_policy = game\nprior_power = 0.3\ncutoff = -1\n"}) {
+    SCOPED_TRACE(policy);
+    expect_repeatable(p, mcts_config(std::string("playouts = 300\nrave = 100\nseed = 4\n") +
+                                     policy + "prior_visits = 2\n"));
+  }
+}
+
+TEST(BlokusMcts, ShippedConfigsLoadWithTheirPolicies) {
+  const std::string dir = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/";
+  const core::EngineConfig playouts = core::load_engine_config(dir + "mcts-playouts.cfg");
+  EXPECT_EQ(playouts.player, "mcts");
+  EXPECT_TRUE(playouts.mcts.game_policy);
+  EXPECT_EQ(playouts.mcts.cutoff, -1);
+  const core::EngineConfig best = core::load_engine_config(dir + "best.cfg");
+  EXPECT_EQ(best.player, "search");
+  EXPECT_EQ(best.weights, core::load_engine_config(dir + "classic-tuned.cfg").weights);
 }
 
 TEST(BlokusMcts, FindsTheOnlyWinningPlacementOfSmallEndgames) {

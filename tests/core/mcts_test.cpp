@@ -197,13 +197,16 @@ TEST(Mcts, ConfigKeysReadBackAndBadValuesNameTheLine) {
   const EngineConfig cfg = config(
       "player = mcts\n[mcts]\nplayouts = 50\nexploration = 1.5\nprior_temperature = 200\n"
       "playout_temperature = 0\ncutoff = -1\neval_scale = 250\nrave = 30\nexpand = 2\n"
-      "tree_mb = 8\nsolve = 6\nseed = 11\nprior_visits = 3\n");
+      "tree_mb = 8\nsolve = 6\nseed = 11\nprior_visits = 3\nprior_power = 0.5\n"
+      "playout_policy = game\n");
   EXPECT_EQ(cfg.player, "mcts");
   EXPECT_EQ(cfg.mcts.playouts, 50U);
   EXPECT_EQ(cfg.mcts.exploration, 1.5);
   EXPECT_EQ(cfg.mcts.cutoff, -1);
   EXPECT_EQ(cfg.mcts.rave, 30);
   EXPECT_EQ(cfg.mcts.solve, 6);
+  EXPECT_EQ(cfg.mcts.prior_power, 0.5);
+  EXPECT_TRUE(cfg.mcts.game_policy);
   const EngineConfig back = parse_engine_config(format_engine_config(cfg, {}), "back.cfg");
   EXPECT_EQ(back.mcts, cfg.mcts);
   // Alpha-beta configs are written without an [mcts] section.
@@ -213,6 +216,12 @@ TEST(Mcts, ConfigKeysReadBackAndBadValuesNameTheLine) {
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.cfg:4: key 'mcts.cutoff'"));
+  }
+  try {
+    (void)config("[mcts]\nplayout_policy = softmax\n");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("t.cfg:4: key 'mcts.playout_policy'"));
   }
 }
 
