@@ -25,6 +25,7 @@
 #include "engine/core/config_provenance.hpp"
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
+#include "engine/core/utc_time.hpp"
 #include "engine/core/version.hpp"
 #include "tune/dataset.hpp"
 #include "tune/mpc_fit.hpp"
@@ -150,7 +151,7 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
   }
   std::vector<std::string> comments;
   comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision + ") on " +
-                     utc_now());
+                     core::utc_iso8601());
   comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
   for (const auto& in : report.inputs) {
     comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
