@@ -201,7 +201,7 @@ echo "slurm: srun -n 2 without --mpi refused: $(grep -m1 -o 'started by srun (ta
 # Step 5: scancel (SIGTERM to every task) in the middle of the MPI run: rank 0 logs the games
 # in flight of both ranks and exits 130; the log holds whole lines of the one-process run, and
 # the same job submitted again completes exactly the requested games.
-long=400
+long=2000
 games_in() { cat "$1" 2>/dev/null | grep -c '"type":"game"' || true; }
 "$arena" selfplay --engine configs/othello/classic.cfg --engine configs/othello/seed-table.cfg \
     --games "$long" --depth 2 --openings random:6 --seed 7 --out "$dir/single-long.jsonl" \
