@@ -25,6 +25,10 @@ done
 
 rm -rf "$scratch" && mkdir -p "$scratch"/{state,spool,out}
 dir=$(cd "$scratch" && pwd)
+# munged wants every folder above its socket open to all (x for all): a clone under a 0700
+# folder (mktemp -d) would refuse, so the socket lives in a folder of its own under /tmp.
+sockdir=$(mktemp -d /tmp/arena-munge.XXXXXX)
+chmod 755 "$sockdir"
 pids=()
 cleanup() {  # the daemons this script started, by pid; they save their state, then end
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -35,6 +39,7 @@ cleanup() {  # the daemons this script started, by pid; they save their state, t
       sleep 0.1
     done
   done
+  rm -rf "$sockdir"
 }
 trap cleanup EXIT
 fail() {
@@ -49,7 +54,7 @@ start=$(date +%s)
 # Step 1: munge with its own key and socket.
 dd if=/dev/urandom of="$dir/munge.key" bs=1024 count=1 status=none
 chmod 600 "$dir/munge.key"
-munged --key-file="$dir/munge.key" --socket="$dir/munge.sock" --pid-file="$dir/munged.pid" \
+munged --key-file="$dir/munge.key" --socket="$sockdir/munge.sock" --pid-file="$dir/munged.pid" \
        --seed-file="$dir/munged.seed" --log-file="$dir/munged.log"
 pids+=("$(cat "$dir/munged.pid")")
 
@@ -70,7 +75,7 @@ SlurmdUser=$user
 SlurmctldPort=$ctld_port
 SlurmdPort=$slurmd_port
 AuthType=auth/munge
-AuthInfo=socket=$dir/munge.sock
+AuthInfo=socket=$sockdir/munge.sock
 CredType=cred/munge
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
