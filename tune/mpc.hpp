@@ -17,16 +17,14 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
-#include "engine/core/config_provenance.hpp"
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
-#include "engine/core/utc_time.hpp"
-#include "engine/core/version.hpp"
 #include "tune/dataset.hpp"
 #include "tune/mpc_fit.hpp"
 #include "tune/options.hpp"
@@ -150,13 +148,6 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
     out.weights_file = fs::path(out.weights_file).lexically_relative(folder).string();
   }
   std::vector<std::string> comments;
-  comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision + ") on " +
-                     core::utc_iso8601());
-  comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
-  for (const auto& in : report.inputs) {
-    comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
-                       std::to_string(in.games) + " games)");
-  }
   comments.push_back("method mpc: " + std::to_string(samples.size()) + " positions (seed " +
                      std::to_string(o.seed) + ", skip " + std::to_string(o.skip_plies) +
                      " plies, max " + std::to_string(o.max_per_game) +
@@ -165,12 +156,8 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
                      std::to_string(report.sampling.search_nodes) + " nodes; a stage with under " +
                      std::to_string(kMinMpcPositions) + " positions gets no check (sigma 0)");
   for (const auto& l : report.mpc_fits) comments.push_back("fit " + l);
-  if (!o.command_line.empty()) {
-    std::string cmd;
-    for (const auto& w : o.command_line) cmd += (cmd.empty() ? "" : " ") + w;
-    comments.push_back("command: " + cmd);
-  }
-  write_text_file(o.out, core::format_engine_config(out, comments));
+  write_text_file(o.out, core::format_engine_config(
+                             out, provenance_comments(o, init, report, std::move(comments))));
   report.out = o.out;
 }
 

@@ -2,6 +2,7 @@
 #include "tune/tune.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -174,13 +175,6 @@ std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const cor
                                                  const TuneReport& report) {
   const Method method = parse_method(o.method);
   std::vector<std::string> comments;
-  comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision +
-                     ") on " + core::utc_iso8601());
-  comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
-  for (const auto& in : report.inputs) {
-    comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
-                       std::to_string(in.games) + " games)");
-  }
   // K matters only where a sigmoid is involved: logistic fits and result labels.
   const bool uses_scale = method == Method::Logistic ||
                           std::any_of(terms.begin(), terms.end(), [](const LabelTerm& term) {
@@ -206,6 +200,21 @@ std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const cor
                      std::to_string(report.train_loss_after) + ", holdout " +
                      std::to_string(report.holdout_loss_before) + " -> " +
                      std::to_string(report.holdout_loss_after));
+  return provenance_comments(o, init, report, std::move(comments));
+}
+
+std::vector<std::string> provenance_comments(const TuneOptions& o, const core::EngineConfig& init,
+                                             const TuneReport& report,
+                                             std::vector<std::string> method_lines) {
+  std::vector<std::string> comments;
+  comments.push_back("tuned by arena tune " + std::string(kVersion) + " (" + kRevision +
+                     ") on " + core::utc_iso8601());
+  comments.push_back(core::tuning_start_comment({o.init, init.name, file_hash(o.init)}));
+  for (const auto& in : report.inputs) {
+    comments.push_back("input: " + in.path + " (" + in.kind + ", fnv1a64 " + in.hash + ", " +
+                       std::to_string(in.games) + " games)");
+  }
+  std::move(method_lines.begin(), method_lines.end(), std::back_inserter(comments));
   if (!o.command_line.empty()) {
     std::string cmd;
     for (const auto& w : o.command_line) cmd += (cmd.empty() ? "" : " ") + w;

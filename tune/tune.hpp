@@ -53,6 +53,14 @@ void write_text_file(const std::string& path, const std::string& text);
                                    Dataset& train, Dataset& holdout, const Weights& start,
                                    TuneReport& report, const Progress& progress);
 
+/// The provenance comments every tuned config carries, around its method's own lines: what
+/// tuned it (version, revision, UTC time), the start config and the inputs (with their hashes)
+/// first, then `method_lines`, then the command line when known.
+[[nodiscard]] std::vector<std::string> provenance_comments(const TuneOptions& o,
+                                                           const core::EngineConfig& init,
+                                                           const TuneReport& report,
+                                                           std::vector<std::string> method_lines);
+
 /// The provenance comments of a tuned config: what tuned it, from what, how, with what result.
 [[nodiscard]] std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const core::EngineConfig& init,
                                                                const std::vector<LabelTerm>& terms,

@@ -1,9 +1,10 @@
 // The one place games are registered, by name. Adding a game: one folder under engine/ (its
-// rules, and its bindings in bind/; CMakeLists.txt builds both), the include of its
-// bind/bindings.hpp and its entry in AllGames below. Including this header brings every game's
-// bindings to the generic modules (its protocol, record formats, tuner inputs, endgame suite),
-// which specialise those modules' customisation templates; generic code is instantiated for a
-// game only through with_game or AllGames, so it always sees them.
+// rules, and its bindings in bind/bindings.hpp; CMakeLists.txt builds both and writes the
+// include of every game's bindings.hpp into game_bindings.hpp) and its entry in AllGames
+// below. Including this header brings every game's bindings to the generic modules (its
+// protocol, record formats, tuner inputs, endgame suite), which specialise those modules'
+// customisation templates; generic code is instantiated for a game only through with_game or
+// AllGames, so it always sees them.
 #pragma once
 
 #include <string>
@@ -11,10 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/blokus_duo/bind/bindings.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/game_list.hpp"
-#include "engine/othello/bind/bindings.hpp"
+#include "engine/registry/game_bindings.hpp"
 
 namespace arena {
 
