@@ -1,8 +1,8 @@
 // The one place games are registered, by name. Adding a game: one folder under engine/ (its
 // rules, and its bindings in bind/; CMakeLists.txt builds both), the include of its
 // bind/bindings.hpp and its entry in AllGames below. Including this header brings every game's
-// bindings to the generic modules (its protocol, record formats, tuner inputs, endgame suite),
-// which specialise those modules' customisation templates; generic code is instantiated for a
+// bindings to the generic modules (its protocol, record formats, tuner inputs, endgame suite,
+// report board), which specialise those modules' customisation templates; generic code is instantiated for a
 // game only through with_game or AllGames, so it always sees them.
 #pragma once
 
