@@ -252,10 +252,33 @@ TEST(Report, LoopRunFolder) {
   EXPECT_EQ(r.summary["runs"][0]["round"], 1);
   EXPECT_EQ(r.summary["runs"][3]["round"], 2);
   EXPECT_NE(r.html.find("id=\"loop-table\""), std::string::npos);
-  EXPECT_NE(r.html.find("id=\"best-vs-start\""), std::string::npos);
-  // The weights section compares start.cfg with the best config (round 1's candidate).
+  // No candidate was kept, so the loop played no final match; the weights section compares
+  // start.cfg with the last round's candidate.
+  EXPECT_EQ(r.html.find("id=\"best-vs-start\""), std::string::npos);
+  EXPECT_NE(r.html.find("(last round&#39;s candidate; no candidate was accepted)"), std::string::npos);
   EXPECT_NE(r.html.find("class=\"heat\""), std::string::npos);
   EXPECT_NE(r.html.find("id=\"weight-changes\""), std::string::npos);
+}
+
+// Regression (the fixture's summary.json said Elo +65.9 for a round its match log scores
+// 6-1-9): each round's match figures are `arena analyze` of its match log, as the loop writes
+// them (tests/data/report/make_fixtures.py regenerates the folder with arena's commands).
+TEST(Report, LoopFixtureSummaryAgreesWithItsLogs) {
+  const std::string run = kData + "loop-run/";
+  const auto summary = nlohmann::json::parse(read_file(run + "summary.json"));
+  ASSERT_EQ(summary["rounds"].size(), 2U);
+  for (const auto& round : summary["rounds"]) {
+    const auto analysis = analyze_json({run + "round-" + std::to_string(round["round"].get<int>()) + "/match.jsonl"});
+    ASSERT_FALSE(analysis.is_null());
+    const auto& pair = analysis["pairs"][0];
+    EXPECT_EQ(round["wdl"]["wins"], pair["wins"]);
+    EXPECT_EQ(round["wdl"]["draws"], pair["draws"]);
+    EXPECT_EQ(round["wdl"]["losses"], pair["losses"]);
+    EXPECT_DOUBLE_EQ(round["elo"].get<double>(), pair["elo"].get<double>());
+    EXPECT_DOUBLE_EQ(round["llr"].get<double>(), pair["llr"].get<double>());
+    EXPECT_EQ(round["sprt"], pair["sprt"]["state"]);
+    EXPECT_EQ(round["accepted"], pair["sprt"]["state"] == "H1");
+  }
 }
 
 // The frames text of games.hpp, written out by hand from its layout for a 3 x 1 board.
