@@ -62,6 +62,7 @@ std::string board_text(const Replay& replay) {
   std::string out;
   const std::array<std::vector<int>, 2> none;
   const BoardFrame* prev = nullptr;
+  const bool small = !replay.frames.empty() && replay.frames.front().cells.size() <= 64;
   for (const BoardFrame& f : replay.frames) {
     if (prev != nullptr) out += ' ';
     out += digit((f.to_move < 0 ? 2 : f.to_move) + (f.pass ? 3 : 0));
@@ -74,7 +75,8 @@ std::string board_text(const Replay& replay) {
         const bool marked = std::find(f.marked.begin(), f.marked.end(), static_cast<int>(cell)) != f.marked.end();
         const bool changed = cell >= prev->cells.size() || prev->cells[cell] != f.cells[cell];
         if (!marked && !changed) continue;
-        two_digits(static_cast<int>(cell), out);
+        if (small) out += digit(static_cast<int>(cell));
+        else two_digits(static_cast<int>(cell), out);
         out += digit(f.cells[cell] + (marked ? 32 : 0));
       }
     }

@@ -46,8 +46,8 @@ inline constexpr std::string_view kBoardDigits =
 ///   the state digit  to move: 0 first player, 1 second, 2 game over; + 3 after a pass
 ///   two counts       two digits each (BoardFrame::counts)
 ///   the cells        start frame: every cell's value, row by row; later frames: the cells
-///                    that changed or are marked, each as its index (two digits) and its value
-///                    (one digit, + 32 when marked)
+///                    that changed or are marked, each as its index (one digit on boards of at
+///                    most 64 cells, else two) and its value (one digit, + 32 when marked)
 ///   ",TOGGLES"       only when the reserve changed (from empty, for the start frame): pairs
 ///                    of side (0, 1) and piece digits, the piece added to that side's reserve
 ///                    when absent and removed when present.

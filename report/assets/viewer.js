@@ -51,6 +51,8 @@
 
   function decodeBoards(look, text) {
     const frames = [];
+    // A cell index is one digit on boards of at most 64 cells, else two.
+    const wide = look.width * look.height > 64 ? 1 : 0;
     for (const word of text.split(' ')) {
       const prev = frames[frames.length - 1];
       const [body, toggles] = word.split(',');
@@ -62,8 +64,8 @@
         f.cells = Uint8Array.from(body.slice(5), (c) => kDigits.indexOf(c));
       } else {
         f.cells = prev.cells.slice();
-        for (let i = 5; i + 2 < body.length; i += 3) {
-          const cell = num2(body, i), v = num(body, i + 2);
+        for (let i = 5; i + 1 + wide < body.length; i += 2 + wide) {
+          const cell = wide ? num2(body, i) : num(body, i), v = num(body, i + 1 + wide);
           f.cells[cell] = v & 31;
           if (v & 32) f.marked.add(cell);
         }

@@ -302,9 +302,13 @@ TEST(ReportViewer, BoardTextFollowsItsLayout) {
   passed.counts = {2, 4095};
   replay.frames.push_back(passed);
   // state, counts "00" "00", cells "003", reserve toggles (0, 0) (0, 1) (1, 2);
-  // state 1, counts 2 and 0, cells 0 and 1 now 1 and marked (1 + 32 = 'x'), toggle (0, 1);
+  // state 1, counts 2 and 0, cells 0 and 1 (one digit: at most 64 cells) now 1 and marked
+  // (1 + 32 = 'x'), toggle (0, 1);
   // state 2 + 3, counts 2 and 4095 ("//"), cell 2 marked with its own value (3 + 32 = 'z').
-  EXPECT_EQ(board_text(replay), "00000003,000112 1020000x01x,01 502//02z");
+  EXPECT_EQ(board_text(replay), "00000003,000112 102000x1x,01 502//2z");
+  // On a board of more than 64 cells the indices take two digits.
+  for (auto& f : replay.frames) f.cells.resize(65, 0);
+  EXPECT_EQ(board_text(replay).substr(board_text(replay).find(' ')), " 1020000x01x,01 502//02z");
 }
 
 TEST(ReportViewer, GamesAreWholeTranscripts) {
