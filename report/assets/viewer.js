@@ -136,7 +136,7 @@
     }
   }
 
-  // The looks as the page script uses them: palette entries and pieces as objects.
+  // The looks as the page script uses them: palette entries as objects.
   const kLooks = {};
   for (const [game, look] of Object.entries(data.boards || {})) {
     kLooks[game] = Object.assign({}, look, {
@@ -221,7 +221,10 @@
         ') vs ' + game.second + ', ' + game.result + ', score ' + game.score + ', ' + game.moves.length +
         ' plies, opening ' + game.openingPlies + ' plies, pair ' + game.pair + ', ' + game.termination +
         ' [' + game.run.label + ']'));
-    if (!game.look) info.appendChild(el('div', 'problem', 'unknown game "' + game.run.game + '": no board'));
+    if (!game.look) {
+      info.appendChild(el('div', 'problem', game.error ? 'no board: ' + game.error
+                                                       : 'unknown game "' + game.run.game + '": no board'));
+    }
     const list = $('v-moves');
     list.replaceChildren();
     game.moves.forEach((m, i) => {
