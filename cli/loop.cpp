@@ -10,6 +10,7 @@
 
 #include "cli/command.hpp"
 #include "cli/data_dir.hpp"
+#include "engine/registry/games.hpp"
 #include "loop/loop.hpp"
 #include "loop/mpi_stages.hpp"
 #include "selfplay/launch.hpp"
@@ -25,7 +26,7 @@ int run_loop(const std::vector<std::string>& args) {
   po::options_description desc("loop options");
   desc.add_options()
       ("game", po::value(&o.game)->default_value(o.game),
-       "game of the default run config (othello, blokus-duo)")
+       ("game of the default run config (" + game_names() + ")").c_str())
       ("config", po::value(&o.config),
        "run config (INI); default configs/<game>/loop.cfg of the current folder, else of the "
        "data folder (ARENA_DATA_DIR, PREFIX/share/arena of an installed binary)")

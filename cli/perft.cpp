@@ -23,7 +23,7 @@ int run_perft(const std::vector<std::string>& args) {
   int depth = 0;
   po::options_description opts("perft options");
   opts.add_options()
-      ("game", po::value(&game)->default_value("othello"), ("game: " + game_names()).c_str())
+      ("game", po::value(&game)->default_value(game_list().front()), ("game: " + game_names()).c_str())
       ("depth", po::value(&depth)->required(), "plies to count (>= 1)")
       ("position", po::value(&position)->default_value(""),
        "start position in the game's notation (Othello: board string + side, or a transcript; "

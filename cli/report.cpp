@@ -7,22 +7,13 @@
 
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/registry/board_views.hpp"
 #include "engine/registry/games.hpp"
 #include "report/report.hpp"
-#include "report/square_table.hpp"
 
 namespace po = boost::program_options;
 
 namespace arena::cli {
-namespace {
-
-/// The registered game names, for the report's "unknown game" check.
-template <class... Gs>
-std::vector<std::string> registered(GameList<Gs...>) {
-  return {std::string(Gs::kName)...};
-}
-
-}  // namespace
 
 int run_report(const std::vector<std::string>& args) {
   report::ReportOptions options;
@@ -46,11 +37,8 @@ int run_report(const std::vector<std::string>& args) {
     return 0;
   }
   if (options.inputs.empty()) throw InputError("no input: give a loop run folder or game logs");
-  options.known_games = registered(AllGames{});
-  options.square_table = [](const core::EngineConfig& cfg, std::size_t phase) {
-    return cfg.game == othello::Othello::kName ? report::square_table<othello::Othello>(cfg, phase)
-                                               : std::nullopt;
-  };
+  options.known_games = game_list();
+  options.boards = board_views();
   options.command = "arena report";
   for (const auto& a : args) options.command += " " + a;
 

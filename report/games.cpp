@@ -1,9 +1,11 @@
 // The viewer's compact game data (see games.hpp).
 #include "report/games.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <iterator>
 #include <string_view>
-
-#include <boost/algorithm/string.hpp>
 
 namespace arena::report {
 namespace {
@@ -15,28 +17,90 @@ int engine_index(const selfplay::RunRecord& run, const std::string& name) {
   return -1;
 }
 
-}  // namespace
+char digit(int v) { return kBoardDigits[static_cast<std::size_t>(std::clamp(v, 0, 63))]; }
 
-std::string viewer_code(const std::string& game, const std::string& move) {
-  if (game == "othello") {
-    const std::string m = boost::algorithm::to_lower_copy(move);
-    if (m == "pass" || m == "ps" || m == "--") return "--";
-    const bool square = m.size() == 2 && m[0] >= 'a' && m[0] <= 'h' && m[1] >= '1' && m[1] <= '8';
-    return square ? m : "";
-  }
-  if (game == "blokus-duo") {
-    if (move == "----" || move == "0000") return "----";
-    return move.size() == 4 ? move : "";
-  }
-  return move;
+void two_digits(int v, std::string& out) {
+  v = std::clamp(v, 0, 64 * 64 - 1);
+  out += digit(v / 64);
+  out += digit(v % 64);
 }
 
-nlohmann::json viewer_games(const std::vector<InputLog>& logs, std::vector<std::string>& problems) {
+/// The toggles turning reserve `from` into `to` (both ascending piece lists).
+void reserve_toggles(const std::array<std::vector<int>, 2>& from,
+                     const std::array<std::vector<int>, 2>& to, std::string& out) {
+  for (std::size_t side = 0; side < 2; ++side) {
+    std::vector<int> changed;
+    std::set_symmetric_difference(from[side].begin(), from[side].end(), to[side].begin(),
+                                  to[side].end(), std::back_inserter(changed));
+    for (const int piece : changed) {
+      out += digit(static_cast<int>(side));
+      out += digit(piece);
+    }
+  }
+}
+
+nlohmann::json look_json(const BoardLook& l) {
+  nlohmann::json palette = nlohmann::json::array();
+  for (const auto& p : l.palette) palette.push_back({p.name, p.colour, p.shape});
+  nlohmann::json pieces = nlohmann::json::array();
+  for (const auto& p : l.pieces) pieces.push_back({p.name, p.width, p.height, p.cells});
+  return {{"width", l.width}, {"height", l.height}, {"columns", l.columns}, {"rows", l.rows},
+          {"background", l.background}, {"mark", l.mark}, {"palette", palette},
+          {"sides", l.sides}, {"counts", l.counts}, {"side_colours", l.side_colours},
+          {"pieces", pieces}, {"reserve_title", l.reserve_title}};
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+}  // namespace
+
+std::string board_text(const Replay& replay) {
+  std::string out;
+  const std::array<std::vector<int>, 2> none;
+  const BoardFrame* prev = nullptr;
+  const bool small = !replay.frames.empty() && replay.frames.front().cells.size() <= 64;
+  for (const BoardFrame& f : replay.frames) {
+    if (prev != nullptr) out += ' ';
+    out += digit((f.to_move < 0 ? 2 : f.to_move) + (f.pass ? 3 : 0));
+    two_digits(f.counts[0], out);
+    two_digits(f.counts[1], out);
+    if (prev == nullptr) {
+      for (const auto v : f.cells) out += digit(v);
+    } else {
+      for (std::size_t cell = 0; cell < f.cells.size(); ++cell) {
+        const bool marked = std::find(f.marked.begin(), f.marked.end(), static_cast<int>(cell)) != f.marked.end();
+        const bool changed = cell >= prev->cells.size() || prev->cells[cell] != f.cells[cell];
+        if (!marked && !changed) continue;
+        if (small) out += digit(static_cast<int>(cell));
+        else two_digits(static_cast<int>(cell), out);
+        out += digit(f.cells[cell] + (marked ? 32 : 0));
+      }
+    }
+    const auto& before = prev == nullptr ? none : prev->reserve;
+    if (f.reserve != before) {
+      out += ',';
+      reserve_toggles(before, f.reserve, out);
+    }
+    prev = &f;
+  }
+  return out;
+}
+
+nlohmann::json viewer_games(const std::vector<InputLog>& logs,
+                            const std::map<std::string, GameViewer>& boards,
+                            std::vector<std::string>& problems) {
+  nlohmann::json looks = nlohmann::json::object();
   nlohmann::json runs = nlohmann::json::array();
   nlohmann::json games = nlohmann::json::array();
   for (std::size_t r = 0; r < logs.size(); ++r) {
     const auto& run = logs[r].file.run;
-    const bool fixed_width = run.game == "othello" || run.game == "blokus-duo";
+    const auto board = boards.find(run.game);
+    const GameViewer* viewer = board == boards.end() ? nullptr : &board->second;
+    if (viewer != nullptr && !looks.contains(run.game)) looks[run.game] = look_json(viewer->look);
     nlohmann::json engines = nlohmann::json::array();
     for (const auto& e : run.engines) engines.push_back(e.name);
     // Engines a game names but the run record does not (a malformed log) are appended.
@@ -50,21 +114,21 @@ nlohmann::json viewer_games(const std::vector<InputLog>& logs, std::vector<std::
       return static_cast<int>(engines.size() - 1);
     };
     for (const auto& g : logs[r].file.games) {
-      std::string moves;
-      bool reported = false;
-      for (const auto& m : g.transcript()) {
-        std::string code = viewer_code(run.game, m);
-        if (code.empty()) {
-          if (!reported) {
-            problems.push_back(logs[r].file.path + ": game " + std::to_string(g.id) + ": move '" +
-                               m + "' is not a " + run.game + " move (viewer stops there)");
-            reported = true;
-          }
-          continue;
+      const std::vector<std::string> transcript = g.transcript();
+      std::string moves = join(transcript);
+      std::string frames;
+      std::string error;
+      if (viewer != nullptr) {
+        const Replay replay = viewer->replay(transcript, run.rules);
+        std::vector<std::string> played;
+        for (std::size_t k = 1; k < replay.frames.size(); ++k) played.push_back(replay.frames[k].move);
+        moves = join(played);
+        frames = board_text(replay);
+        error = replay.error;
+        if (!error.empty()) {
+          problems.push_back(logs[r].file.path + ": game " + std::to_string(g.id) + ": " + error +
+                             " (the viewer stops there)");
         }
-        if (reported) continue;
-        if (!fixed_width && !moves.empty()) moves += ' ';
-        moves += code;
       }
       std::string evals;
       if (!g.evals.empty()) {
@@ -81,11 +145,11 @@ nlohmann::json viewer_games(const std::vector<InputLog>& logs, std::vector<std::
         termination = std::string(selfplay::termination_name(g.termination)) + ": " + g.reason;
       }
       games.push_back({r, g.id, g.pair, index_of(g.first), index_of(g.second), result_code,
-                       g.score, g.opening.size(), moves, evals, termination});
+                       g.score, g.opening.size(), moves, evals, termination, frames, error});
     }
     runs.push_back({{"label", logs[r].label}, {"game", run.game}, {"engines", engines}});
   }
-  return {{"runs", runs}, {"games", games}};
+  return {{"boards", looks}, {"runs", runs}, {"games", games}};
 }
 
 }  // namespace arena::report

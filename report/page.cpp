@@ -336,15 +336,15 @@ std::string heat_colour(double v, double scale) {
   return buf;
 }
 
-void heat_table(const std::array<double, 64>& t, double scale, const std::string& caption,
+void heat_table(const BoardLook& look, const SquareTable& t, double scale, const std::string& caption,
                 std::ostringstream& out) {
   out << "<table class=\"heat\"><caption>" << html_escape(caption) << "</caption><tr><th></th>";
-  for (char c = 'a'; c <= 'h'; ++c) out << "<th>" << c << "</th>";
+  for (const auto& c : look.columns) out << "<th>" << html_escape(c) << "</th>";
   out << "</tr>\n";
-  for (int y = 0; y < 8; ++y) {
-    out << "<tr><th>" << y + 1 << "</th>";
-    for (int x = 0; x < 8; ++x) {
-      const double v = t[static_cast<std::size_t>(8 * y + x)];
+  for (int y = 0; y < look.height; ++y) {
+    out << "<tr><th>" << html_escape(look.rows[static_cast<std::size_t>(y)]) << "</th>";
+    for (int x = 0; x < look.width; ++x) {
+      const double v = t[static_cast<std::size_t>(look.width * y + x)];
       out << "<td style=\"background:" << heat_colour(v, scale) << "\" data-v=\"" << raw(v) << "\">"
           << fmt(v, "%.0f") << "</td>";
     }
@@ -368,8 +368,8 @@ void weights_body(const std::optional<WeightsComparison>& w, std::ostringstream&
       for (double v : *t) scale = std::max(scale, std::abs(v));
     }
     out << "<h3>Square weights, " << html_escape(w->table_phases[i]) << "</h3><div class=\"heatmaps\">";
-    heat_table(w->before_tables[i], scale, "before: " + w->before_label, out);
-    heat_table(w->after_tables[i], scale, "after: " + w->after_label, out);
+    heat_table(w->look, w->before_tables[i], scale, "before: " + w->before_label, out);
+    heat_table(w->look, w->after_tables[i], scale, "after: " + w->after_label, out);
     out << "</div>\n";
   }
   if (w->changes.empty()) {

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/board_view.hpp"
 #include "report/charts.hpp"
 #include "report/inputs.hpp"
 #include "report/statistics.hpp"
@@ -22,8 +23,9 @@ struct WeightsComparison {
   std::string after_label;
   std::string note;                                    ///< "" or how before/after were chosen
   std::vector<WeightChange> changes;                   ///< largest first
-  std::vector<std::array<double, 64>> before_tables;   ///< Othello square tables, per phase shown
-  std::vector<std::array<double, 64>> after_tables;
+  BoardLook look;                                      ///< the board the tables are laid on
+  std::vector<SquareTable> before_tables;              ///< square weights, per phase shown
+  std::vector<SquareTable> after_tables;
   std::vector<std::string> table_phases;               ///< a label per table pair
 };
 

@@ -111,16 +111,19 @@ std::optional<WeightsComparison> compare_weights(const Inputs& in, const ReportO
   w.after_label = pair->after.name + (pair->after.path.empty() ? "" : " (" + pair->after.path + ")");
   w.note = pair->note;
   w.changes = largest_changes(pair->before, pair->after, options.weight_changes);
-  if (options.square_table) {
+  const auto board = options.boards.find(pair->after.game);
+  if (board != options.boards.end() && board->second.square_table) {
+    const auto& square_table = board->second.square_table;
+    w.look = board->second.look;
     const std::size_t phases = std::max(weight_phases(pair->before), weight_phases(pair->after));
     const std::size_t shown = std::min(phases, kMaxHeatMapPhases);
     for (std::size_t i = 0; i < shown; ++i) {
       const std::size_t phase = shown == 1 ? 0 : i * (phases - 1) / (shown - 1);
-      auto b = options.square_table(pair->before, phase);
-      auto a = options.square_table(pair->after, phase);
+      auto b = square_table(pair->before, phase);
+      auto a = square_table(pair->after, phase);
       if (!b || !a) break;
-      w.before_tables.push_back(*b);
-      w.after_tables.push_back(*a);
+      w.before_tables.push_back(std::move(*b));
+      w.after_tables.push_back(std::move(*a));
       w.table_phases.push_back(phases == 1 ? "all phases"
                                            : "phase " + std::to_string(phase) + " of " +
                                                  std::to_string(phases));
@@ -162,7 +165,7 @@ Report build_report(const ReportOptions& options) {
                                  "') could not be run (scripts/install-deps installs it).";
   }
   page.weights = compare_weights(in, options, report.problems);
-  page.games = viewer_games(in.logs, report.problems);
+  page.games = viewer_games(in.logs, options.boards, report.problems);
   page.analysis = to_json(stats);
   page.problems = report.problems;
   report.html = render_page(page);

@@ -5,15 +5,13 @@
 // stopping it.
 #pragma once
 
-#include <array>
-#include <functional>
-#include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "engine/core/engine_config.hpp"
+#include "report/board_view.hpp"
 
 namespace arena::report {
 
@@ -25,9 +23,9 @@ struct ReportOptions {
   std::string gnuplot = "gnuplot";       ///< the chart program; "" = no charts
   std::string title;                     ///< "" = derived from the inputs
   std::size_t weight_changes = 20;       ///< rows of the largest-weight-changes table
-  /// The square table of a config at a weight phase, for the heat map (a1 = 0, h8 = 63);
-  /// nullopt for configs without one. The CLI binds report::square_table<Othello> for Othello.
-  std::function<std::optional<std::array<double, 64>>(const core::EngineConfig&, std::size_t)> square_table;
+  /// Each registered game's board (the viewer's positions, the weights heat map), by game
+  /// name; the CLI passes the registry's board_views(). A game without one gets no board.
+  std::map<std::string, GameViewer> boards;
 };
 
 /// The page and what it says.

@@ -1,5 +1,6 @@
 // Weight changes between two engine configs (before and after tuning): the largest changes of
-// any feature set. (Othello's square table for the heat map: report/square_table.hpp.)
+// any feature set. (A game's square weights for the heat map: GameBoard<G>::square_table,
+// report/board_view.hpp.)
 #pragma once
 
 #include <cstddef>

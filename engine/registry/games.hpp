@@ -2,9 +2,9 @@
 // rules, and its bindings in bind/bindings.hpp; CMakeLists.txt builds both and writes the
 // include of every game's bindings.hpp into game_bindings.hpp) and its entry in AllGames
 // below. Including this header brings every game's bindings to the generic modules (its
-// protocol, record formats, tuner inputs, endgame suite), which specialise those modules'
-// customisation templates; generic code is instantiated for a game only through with_game or
-// AllGames, so it always sees them.
+// protocol, record formats, tuner inputs, endgame suite, report board), which specialise those
+// modules' customisation templates; generic code is instantiated for a game only through
+// with_game or AllGames, so it always sees them.
 #pragma once
 
 #include <string>

@@ -1,13 +1,12 @@
-// The report's game viewer: lists the run's games with filters (engine pair, result, opening),
-// replays the chosen game with the game's own rules and draws each position.
+// The report's game viewer: lists the run's games with filters (engine pair, result, opening)
+// and paints the chosen game's boards, ply by ply. It knows no game: the boards were computed
+// by each game's own rules in C++ (report/board_view.hpp) and arrive as cell values with a
+// palette per game; this script decodes them and paints cells by value.
 //
-// Games arrive compact in the JSON block #arena-games (written by report/games.cpp):
-//   runs:  [{label, game, engines: [names]}]
-//   games: [[run, id, pair, first, second, result (0 = 1-0, 1 = draw, 2 = 0-1), score,
-//            opening plies, moves, evals, termination]]
-// `moves` is the whole game (opening included) with fixed-width codes and no separators:
-// Othello 2 characters ("f5", pass "--"), Blokus Duo 4 characters (GPCC code, pass "----").
-// `evals` is "" or one comma-separated entry per ply (mover's view, centi-units; empty = none).
+// Games arrive compact in the JSON block #arena-games (written by report/games.cpp, whose
+// header has the layout): boards {game: look}, runs [{label, game, engines}] and games
+// [[run, id, pair, first, second, result (0 = 1-0, 1 = draw, 2 = 0-1), score, opening plies,
+// moves (space-separated notation), evals, termination, board frames, replay error]].
 // A game is decoded only when it is shown, so a 10,000-game page opens at once.
 (function () {
   'use strict';
@@ -24,232 +23,140 @@
   };
   const kResults = ['1-0', '1/2-1/2', '0-1'];
 
-  // The coordinate labels beside the board (#v-cols above it, #v-rows to its left): `n`
-  // columns and rows named by col(i) and row(i), i = 0 at the top left.
-  function drawCoords(n, col, row) {
-    for (const [id, name] of [['v-cols', col], ['v-rows', row]]) {
+  // The coordinate labels beside the board (#v-cols above it, #v-rows to its left).
+  function drawCoords(look) {
+    for (const [id, labels] of [['v-cols', look.columns], ['v-rows', look.rows]]) {
       const box = $(id);
       if (!box) continue;
       box.replaceChildren();
-      box.style.setProperty('--n', n);
-      for (let i = 0; i < n; ++i) box.appendChild(el('span', '', name(i)));
+      box.style.setProperty('--n', labels.length);
+      for (const label of labels) box.appendChild(el('span', '', label));
     }
   }
 
   // ---------------------------------------------------------------------------------------
-  // Othello: 8x8, square index = 8 x row + column, a1 = 0 top-left; black (1) moves first,
-  // white is 2. Flips walk the 8 rays square by square: a page replays one game at a time,
-  // so the obvious way is fast enough.
-  const kDirs = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
-  const Othello = {
-    width: 8,
-    codeWidth: 2,
-    sides: ['Black', 'White'],
-    initial() {
-      const b = new Int8Array(64);
-      b[27] = 2; b[36] = 2; b[28] = 1; b[35] = 1;
-      return { board: b, toMove: 1, last: -1, error: '' };
-    },
-    flips(b, sq, me) {
-      const opp = 3 - me, out = [];
-      const x0 = sq % 8, y0 = (sq - x0) / 8;
-      for (const [dx, dy] of kDirs) {
-        const run = [];
-        let x = x0 + dx, y = y0 + dy;
-        while (x >= 0 && x < 8 && y >= 0 && y < 8 && b[8 * y + x] === opp) {
-          run.push(8 * y + x);
-          x += dx; y += dy;
-        }
-        if (run.length && x >= 0 && x < 8 && y >= 0 && y < 8 && b[8 * y + x] === me) out.push(...run);
-      }
-      return out;
-    },
-    legal(state) {
-      const out = [];
-      for (let sq = 0; sq < 64; ++sq) {
-        if (state.board[sq] === 0 && this.flips(state.board, sq, state.toMove).length) out.push(sq);
-      }
-      return out;
-    },
-    play(state, code) {
-      const next = { board: state.board.slice(), toMove: 3 - state.toMove, last: -1, error: '' };
-      if (code === '--') return next;
-      const sq = 8 * (parseInt(code[1], 10) - 1) + (code.toLowerCase().charCodeAt(0) - 97);
-      const flipped = sq >= 0 && sq < 64 && state.board[sq] === 0 ?
-        this.flips(state.board, sq, state.toMove) : [];
-      if (!flipped.length) next.error = 'illegal move ' + code;
-      for (const f of flipped) next.board[f] = state.toMove;
-      if (sq >= 0 && sq < 64) next.board[sq] = state.toMove;
-      next.last = sq;
-      return next;
-    },
-    notation(code) { return code === '--' ? 'pass' : code.toLowerCase(); },
-    counts(state) {
-      let a = 0, b = 0;
-      for (const v of state.board) { if (v === 1) ++a; else if (v === 2) ++b; }
-      return [a, b];
-    },
-    countsLabel: 'discs',
-    draw(state, boardEl, sideEl) {
-      const legal = new Set(this.legal(state));
-      boardEl.replaceChildren();
-      boardEl.style.setProperty('--n', 8);
-      boardEl.className = 'board othello';
-      drawCoords(8, (i) => String.fromCharCode(97 + i), (i) => String(i + 1));
-      for (let sq = 0; sq < 64; ++sq) {
-        const c = el('div', 'cell');
-        c.dataset.square = String.fromCharCode(97 + (sq % 8)) + (Math.floor(sq / 8) + 1);
-        if (state.board[sq]) {
-          c.appendChild(el('div', 'disc ' + (state.board[sq] === 1 ? 'black' : 'white') +
-                                  (sq === state.last ? ' last' : '')));
-        } else if (legal.has(sq)) {
-          c.appendChild(el('div', 'legal'));
-        }
-        boardEl.appendChild(c);
-      }
-      sideEl.replaceChildren();
-    },
-  };
+  // A game's boards, decoded from the frames text of report/games.hpp (board_text): the start
+  // frame's cells and reserve, then each ply's state, counts, changed cells and reserve
+  // toggles. No game rules here: every value was computed by the game's own code.
+  const kDigits = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/';
+  const num = (text, i) => kDigits.indexOf(text[i]);
+  const num2 = (text, i) => 64 * num(text, i) + num(text, i + 1);
 
-  // ---------------------------------------------------------------------------------------
-  // Blokus Duo: 14x14, the GPCC 4-character code "XYpr" (shared/data/blokus/gpcc-move-code.md):
-  // X, Y the reference cell's column and row in 1-9, A-E; p the piece a-u; r the orientation.
-  // Cells of each piece in orientation 0, reference cell first, as (x, y) with y downwards.
-  const kPieces = {
-    a: [[0, 0]], b: [[0, 0], [0, 1]], c: [[0, 1], [0, 0], [0, 2]], d: [[0, 1], [0, 0], [1, 1]],
-    e: [[0, 1], [0, 0], [0, 2], [0, 3]], f: [[1, 1], [1, 0], [0, 2], [1, 2]],
-    g: [[0, 1], [0, 0], [1, 1], [0, 2]], h: [[0, 0], [1, 0], [0, 1], [1, 1]],
-    i: [[1, 0], [0, 0], [1, 1], [2, 1]], j: [[0, 2], [0, 0], [0, 1], [0, 3], [0, 4]],
-    k: [[1, 2], [1, 0], [1, 1], [0, 3], [1, 3]], l: [[1, 2], [1, 0], [1, 1], [0, 2], [0, 3]],
-    m: [[1, 1], [1, 0], [0, 1], [0, 2], [1, 2]], n: [[1, 1], [0, 0], [1, 0], [0, 2], [1, 2]],
-    o: [[0, 1], [0, 0], [1, 1], [0, 2], [0, 3]], p: [[1, 1], [1, 0], [0, 2], [1, 2], [2, 2]],
-    q: [[0, 2], [0, 0], [0, 1], [1, 2], [2, 2]], r: [[1, 1], [0, 0], [1, 0], [2, 1], [2, 2]],
-    s: [[1, 1], [0, 0], [0, 1], [2, 1], [2, 2]], t: [[1, 1], [0, 0], [0, 1], [2, 1], [1, 2]],
-    u: [[1, 1], [1, 0], [0, 1], [2, 1], [1, 2]],
-  };
-  // Orientation r: turn orientation 0 by (r >> 1) quarter turns clockwise, (x, y) -> (-y, x)
-  // in y-down coordinates, then mirror left-right (x -> -x) when r is odd.
-  function pieceCells(letter, r) {
-    const cells = kPieces[letter];
-    const [rx, ry] = cells[0];
-    return cells.map(([cx, cy]) => {
-      let x = cx - rx, y = cy - ry;
-      for (let t = 0; t < (r >> 1); ++t) [x, y] = [-y, x];
-      return [(r & 1) ? -x : x, y];
+  function toggle(reserve, text) {
+    for (let i = 0; i + 1 < text.length; i += 2) {
+      const side = reserve[num(text, i)], piece = num(text, i + 1);
+      if (side.has(piece)) side.delete(piece); else side.add(piece);
+    }
+  }
+
+  function decodeBoards(look, text) {
+    const frames = [];
+    // A cell index is one digit on boards of at most 64 cells, else two.
+    const wide = look.width * look.height > 64 ? 1 : 0;
+    for (const word of text.split(' ')) {
+      const prev = frames[frames.length - 1];
+      const [body, toggles] = word.split(',');
+      const state = num(body, 0);
+      const f = { cells: null, marked: new Set(), toMove: state % 3 === 2 ? -1 : state % 3,
+                  pass: state >= 3, counts: [num2(body, 1), num2(body, 3)],
+                  reserve: prev ? [new Set(prev.reserve[0]), new Set(prev.reserve[1])] : [new Set(), new Set()] };
+      if (!prev) {
+        f.cells = Uint8Array.from(body.slice(5), (c) => kDigits.indexOf(c));
+      } else {
+        f.cells = prev.cells.slice();
+        for (let i = 5; i + 1 + wide < body.length; i += 2 + wide) {
+          const cell = wide ? num2(body, i) : num(body, i), v = num(body, i + 1 + wide);
+          f.cells[cell] = v & 31;
+          if (v & 32) f.marked.add(cell);
+        }
+      }
+      if (toggles) toggle(f.reserve, toggles);
+      frames.push(f);
+    }
+    return frames;
+  }
+
+  // Paints one frame: each cell by its value's palette entry (a filled square, a disc or a
+  // dot on the empty cell's colour), the last move's cells outlined in the look's mark colour.
+  function paintBoard(look, frame, boardEl) {
+    boardEl.replaceChildren();
+    boardEl.style.setProperty('--n', look.width);
+    boardEl.style.setProperty('--mark', look.mark);
+    boardEl.style.background = look.background;
+    boardEl.style.borderColor = look.background;
+    boardEl.style.height = Math.round(400 * look.height / look.width) + 'px';
+    const empty = look.palette[0];
+    for (let i = 0; i < frame.cells.length; ++i) {
+      const v = frame.cells[i];
+      const paint = look.palette[v] || empty;
+      const c = el('div', 'cell');
+      c.dataset.v = String(v);
+      c.dataset.square = look.columns[i % look.width] + look.rows[Math.floor(i / look.width)];
+      c.title = c.dataset.square + ': ' + paint.name;
+      c.style.background = paint.shape === 'square' ? paint.colour : empty.colour;
+      if (paint.shape !== 'square') {
+        const token = el('div', paint.shape);
+        token.style.background = paint.colour;
+        c.appendChild(token);
+      }
+      if (frame.marked.has(i)) c.classList.add('last');
+      boardEl.appendChild(c);
+    }
+  }
+
+  // The reserve panel: each side's pieces still held, drawn from the look's piece grids.
+  function paintReserve(look, frame, sideEl) {
+    sideEl.replaceChildren();
+    if (!look.pieces.length) return;
+    for (const side of [0, 1]) {
+      const box = el('div', 'remaining');
+      const held = [...frame.reserve[side]].sort((a, b) => a - b);
+      const cells = held.reduce((n, p) => n + [...look.pieces[p][3]].filter((c) => c === '#').length, 0);
+      box.appendChild(el('div', 'remaining-title', look.reserve_title.replace('{side}', look.sides[side])
+                           .replace('{pieces}', held.length).replace('{cells}', cells)));
+      const list = el('div', 'pieces');
+      for (const p of held) {
+        const [name, w, h, grid] = look.pieces[p];
+        const piece = el('div', 'piece');
+        piece.title = name;
+        piece.style.gridTemplateColumns = 'repeat(' + w + ', 7px)';
+        piece.style.gridTemplateRows = 'repeat(' + h + ', 7px)';
+        for (let k = 0; k < grid.length; ++k) {
+          if (grid[k] !== '#') continue;
+          const sq = el('div', 'sq');
+          sq.style.gridColumn = String((k % w) + 1);
+          sq.style.gridRow = String(Math.floor(k / w) + 1);
+          sq.style.background = look.side_colours[side];
+          piece.appendChild(sq);
+        }
+        list.appendChild(piece);
+      }
+      box.appendChild(list);
+      sideEl.appendChild(box);
+    }
+  }
+
+  // The looks as the page script uses them: palette entries as objects.
+  const kLooks = {};
+  for (const [game, look] of Object.entries(data.boards || {})) {
+    kLooks[game] = Object.assign({}, look, {
+      palette: look.palette.map(([name, colour, shape]) => ({ name, colour, shape })),
     });
   }
-  const BlokusDuo = {
-    width: 14,
-    codeWidth: 4,
-    sides: ['First', 'Second'],
-    initial() {
-      return { board: new Int8Array(196), toMove: 1, last: [], used: [new Set(), new Set()],
-               error: '' };
-    },
-    play(state, code) {
-      const next = { board: state.board.slice(), toMove: 3 - state.toMove, last: [],
-                     used: [new Set(state.used[0]), new Set(state.used[1])], error: '' };
-      if (code === '----' || code === '0000') return next;
-      const X = parseInt(code[0], 16), Y = parseInt(code[1], 16);
-      const letter = code[2].toLowerCase(), r = parseInt(code[3], 10);
-      if (!(letter in kPieces) || !(r >= 0 && r < 8) || !(X >= 1 && X <= 14) || !(Y >= 1 && Y <= 14)) {
-        next.error = 'malformed move ' + code;
-        return next;
-      }
-      const me = state.toMove;
-      if (state.used[me - 1].has(letter)) next.error = 'piece ' + letter + ' placed twice';
-      next.used[me - 1].add(letter);
-      for (const [dx, dy] of pieceCells(letter, r)) {
-        const x = X - 1 + dx, y = Y - 1 + dy;
-        if (x < 0 || x >= 14 || y < 0 || y >= 14 || next.board[14 * y + x]) {
-          next.error = 'move ' + code + ' leaves the board or overlaps';
-          continue;
-        }
-        next.board[14 * y + x] = me;
-        next.last.push(14 * y + x);
-      }
-      return next;
-    },
-    notation(code) { return code === '0000' ? '----' : code; },
-    counts(state) {
-      let a = 0, b = 0;
-      for (const v of state.board) { if (v === 1) ++a; else if (v === 2) ++b; }
-      return [a, b];
-    },
-    countsLabel: 'squares placed',
-    draw(state, boardEl, sideEl) {
-      const last = new Set(state.last);
-      boardEl.replaceChildren();
-      boardEl.style.setProperty('--n', 14);
-      boardEl.className = 'board blokus';
-      // The 4-character code's digits for column X and row Y: 1-9, then A-E.
-      const digit = (i) => (i + 1).toString(15).toUpperCase();
-      drawCoords(14, digit, digit);
-      for (let i = 0; i < 196; ++i) {
-        const c = el('div', 'cell');
-        if (state.board[i]) c.classList.add(state.board[i] === 1 ? 'p1' : 'p2');
-        if (last.has(i)) c.classList.add('last');
-        if ((i === 14 * 4 + 4 || i === 14 * 9 + 9) && !state.board[i]) c.classList.add('start');
-        boardEl.appendChild(c);
-      }
-      sideEl.replaceChildren();
-      for (const side of [0, 1]) {
-        const box = el('div', 'remaining');
-        const left = Object.keys(kPieces).filter((p) => !state.used[side].has(p));
-        const squares = left.reduce((n, p) => n + kPieces[p].length, 0);
-        box.appendChild(el('div', 'remaining-title',
-                           this.sides[side] + ': ' + left.length + ' pieces, ' + squares + ' squares left'));
-        const list = el('div', 'pieces');
-        for (const p of left) {
-          const cells = pieceCells(p, 0);
-          const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
-          const x0 = Math.min(...xs), y0 = Math.min(...ys);
-          const piece = el('div', 'piece p' + (side + 1));
-          piece.title = p;
-          piece.style.gridTemplateColumns = 'repeat(' + (Math.max(...xs) - x0 + 1) + ', 7px)';
-          piece.style.gridTemplateRows = 'repeat(' + (Math.max(...ys) - y0 + 1) + ', 7px)';
-          for (const [x, y] of cells) {
-            const sq = el('div', 'sq');
-            sq.style.gridColumn = String(x - x0 + 1);
-            sq.style.gridRow = String(y - y0 + 1);
-            piece.appendChild(sq);
-          }
-          list.appendChild(piece);
-        }
-        box.appendChild(list);
-        sideEl.appendChild(box);
-      }
-    },
-  };
 
-  const kGames = { 'othello': Othello, 'blokus-duo': BlokusDuo };
-
-  // ---------------------------------------------------------------------------------------
-  // Decoding one game (lazily, on selection) and the positions after each ply.
-  function splitMoves(run, text) {
-    const rules = kGames[run.game];
-    if (!rules) return text ? text.split(' ') : [];
-    const moves = [];
-    for (let i = 0; i + rules.codeWidth <= text.length; i += rules.codeWidth) {
-      moves.push(text.substr(i, rules.codeWidth));
-    }
-    return moves;
-  }
+  // Decoding one game (lazily, on selection).
+  const splitMoves = (text) => (text ? text.split(' ') : []);
 
   function decode(row) {
     const run = data.runs[row[0]];
-    const rules = kGames[run.game];
-    const moves = splitMoves(run, row[8]);
+    const look = row[11] ? kLooks[run.game] : undefined;
+    const moves = splitMoves(row[8]);
     const evals = row[9] ? row[9].split(',').map((v) => (v === '' ? null : Number(v))) : [];
-    const states = [];
-    if (rules) {
-      states.push(rules.initial());
-      for (const m of moves) states.push(rules.play(states[states.length - 1], m));
-    }
     return {
-      run, rules, moves, evals, states,
+      run, look, moves, evals, frames: look ? decodeBoards(look, row[11]) : [],
       id: row[1], pair: row[2], first: run.engines[row[3]], second: run.engines[row[4]],
       result: kResults[row[5]], score: row[6], openingPlies: row[7], termination: row[10] || 'normal',
+      error: row[12] || '',
     };
   }
 
@@ -259,8 +166,7 @@
     const names = [data.runs[row[0]].engines[row[3]], data.runs[row[0]].engines[row[4]]].sort();
     return names[0] + ' vs ' + names[1];
   };
-  const openingKey = (row) =>
-    splitMoves(data.runs[row[0]], row[8]).slice(0, row[7]).join(' ').toLowerCase();
+  const openingKey = (row) => splitMoves(row[8]).slice(0, row[7]).join(' ').toLowerCase();
   const kMaxListed = 2000;
 
   function setupFilters() {
@@ -311,16 +217,18 @@
     const info = $('v-info');
     info.replaceChildren();
     info.appendChild(el('b', '', '#' + game.id));
-    info.appendChild(document.createTextNode(' ' + game.first + ' (' + (game.rules ? game.rules.sides[0] : 'first') +
+    info.appendChild(document.createTextNode(' ' + game.first + ' (' + (game.look ? game.look.sides[0] : 'first') +
         ') vs ' + game.second + ', ' + game.result + ', score ' + game.score + ', ' + game.moves.length +
         ' plies, opening ' + game.openingPlies + ' plies, pair ' + game.pair + ', ' + game.termination +
         ' [' + game.run.label + ']'));
-    if (!game.rules) info.appendChild(el('div', 'problem', 'unknown game "' + game.run.game + '": no board'));
+    if (!game.look) {
+      info.appendChild(el('div', 'problem', game.error ? 'no board: ' + game.error
+                                                       : 'unknown game "' + game.run.game + '": no board'));
+    }
     const list = $('v-moves');
     list.replaceChildren();
     game.moves.forEach((m, i) => {
-      const li = el('li', i < game.openingPlies ? 'opening' : '',
-                    game.rules ? game.rules.notation(m) : m);
+      const li = el('li', i < game.openingPlies ? 'opening' : '', m);
       li.dataset.ply = String(i + 1);
       li.addEventListener('click', () => go(i + 1));
       list.appendChild(li);
@@ -338,21 +246,24 @@
     const cur = $('v-moves').children[ply - 1];
     if (cur) cur.scrollIntoView({ block: 'nearest' });
     const counts = $('v-counts');
-    if (!game.rules) {
+    if (!game.look) {
       counts.textContent = '';
       $('v-board').replaceChildren();
       return;
     }
-    const state = game.states[ply];
-    game.rules.draw(state, $('v-board'), $('v-side'));
-    const [a, b] = game.rules.counts(state);
+    const look = game.look, frame = game.frames[ply];
+    drawCoords(look);
+    paintBoard(look, frame, $('v-board'));
+    paintReserve(look, frame, $('v-side'));
+    const [a, b] = frame.counts;
     counts.dataset.first = String(a);
     counts.dataset.second = String(b);
-    const mover = ply === game.moves.length ? '' : ', ' + game.rules.sides[state.toMove - 1] + ' to move';
-    counts.textContent = game.rules.countsLabel + ': ' + game.rules.sides[0] + ' ' + a + ' - ' +
-        game.rules.sides[1] + ' ' + b + mover;
-    const err = game.states.slice(1, ply + 1).findIndex((s) => s.error);
-    $('v-error').textContent = err >= 0 ? 'ply ' + (err + 1) + ': ' + game.states[err + 1].error : '';
+    const passed = frame.pass ? ', ' + look.sides[game.frames[ply - 1].toMove] + ' passed' : '';
+    const mover = frame.toMove < 0 ? ', game over' : ', ' + look.sides[frame.toMove] + ' to move';
+    counts.textContent = look.counts + ': ' + look.sides[0] + ' ' + a + ' - ' + look.sides[1] + ' ' + b +
+        passed + mover;
+    $('v-error').textContent = game.error && ply === game.moves.length ?
+      'the record does not replay: ' + game.error : '';
     if (chart) chart.setSelection(ply > 0 ? ply - 1 : false);
   }
 

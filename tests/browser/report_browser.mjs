@@ -14,7 +14,9 @@
 // Expected values come from outside the project: W/D/L 136/111/96 -> Elo 40.70 +- 30.43 and the
 // pentanomial counts 34/54/31+32/64/75 -> Elo 55.58 +- 27.65 (tests/data/stats/worked-examples.md
 // T1, P1); the WTHOR game "British Nationals - 2000" ends 28-36 (shared/data/othello/wthor); the
-// GPCC 2007 round-1 game ends with 53 and 46 squares placed (tests/data/blokus).
+// GPCC 2007 round-1 game ends with 53 and 46 squares placed, on the cells its Pentobi SGF lists
+// (tests/data/blokus). The viewer paints boards the C++ side computed; these checks read the
+// painted cells.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -228,6 +230,13 @@ try {
   check('Othello final discs 28-36', othello && othello.counts[0] === 28 && othello.counts[1] === 36,
         JSON.stringify(othello));
   check('Othello replay legal', othello && othello.error === '', othello && othello.error);
+  // The painted board itself, cell by cell as drawn (data-v: 1 black, 2 white).
+  const painted = () => page.eval(`[...document.querySelectorAll('#v-board .cell')].map((c) => Number(c.dataset.v))`);
+  const othelloCells = await painted();
+  const discs = (cells, v) => cells.filter((c) => c === v).length;
+  check('Othello painted board: 64 cells, 28 black and 36 white discs (WTHOR)',
+        othelloCells.length === 64 && discs(othelloCells, 1) === 28 && discs(othelloCells, 2) === 36,
+        `${othelloCells.length} cells, ${discs(othelloCells, 1)}-${discs(othelloCells, 2)}`);
   const coords = () => page.eval(`[document.getElementById('v-cols').textContent, document.getElementById('v-rows').textContent]`);
   const othelloCoords = await coords();
   check('Othello board coordinates a-h, 1-8', othelloCoords[0] === 'abcdefgh' && othelloCoords[1] === '12345678',
@@ -240,6 +249,20 @@ try {
   check('Blokus Duo remaining pieces shown',
         /First: 8 pieces, 36 squares left/.test(await page.eval(`document.getElementById('v-side').textContent`)) &&
         /Second: 11 pieces, 43 squares left/.test(await page.eval(`document.getElementById('v-side').textContent`)));
+  // Pentobi's SGF of the same game lists every placed cell (B first player, W second;
+  // columns a-n, rows 1-14 from the bottom): the painted board must show exactly those.
+  const sgf = fs.readFileSync(path.join(dataDir, '..', 'blokus', 'gpcc2007-round1.blksgf'), 'utf8');
+  const expected = new Array(196).fill(0);
+  for (const [, who, cells] of sgf.matchAll(/;([BW])\[([^\]]*)\]/g)) {
+    for (const c of cells.split(',')) {
+      expected[(c.charCodeAt(0) - 97) + 14 * (14 - Number(c.slice(1)))] = who === 'B' ? 1 : 2;
+    }
+  }
+  const blokusCells = (await painted()).map((v) => (v === 1 || v === 2 ? v : 0));
+  const wrong = blokusCells.map((v, i) => (v === expected[i] ? -1 : i)).filter((i) => i >= 0);
+  check('Blokus Duo painted board equals the SGF placements cell by cell (53 and 46 squares)',
+        blokusCells.length === 196 && wrong.length === 0 && discs(expected, 1) === 53 && discs(expected, 2) === 46,
+        `${blokusCells.length} cells, differing at ${wrong.join(' ')}`);
   check('Blokus Duo last piece highlighted',
         (await page.eval(`document.querySelectorAll('#v-board .cell.last').length`)) === 3);
   // The 4-character code's column and row digits (shared/data/blokus/gpcc-move-code.md).

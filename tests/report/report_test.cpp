@@ -1,6 +1,6 @@
 // Tests of `arena report`: the page's numbers against outside values (worked-examples.md T1 and
 // P1) and against `arena analyze --json` of the same logs, broken inputs (torn line, unknown
-// game), a loop run folder, the viewer's compact codes and the weight tables. The browser side
+// game), a loop run folder, the viewer's frames text and the weight tables. The browser side
 // is tests/browser/report_browser.mjs.
 #include <array>
 #include <cstdio>
@@ -16,11 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/engine_config.hpp"
+#include "engine/registry/board_views.hpp"
 #include "report/games.hpp"
 #include "report/page.hpp"
-#include "engine/othello/othello.hpp"
 #include "report/report.hpp"
-#include "report/square_table.hpp"
 #include "report/weights.hpp"
 
 namespace arena::report {
@@ -33,9 +32,7 @@ ReportOptions options_for(std::vector<std::string> inputs) {
   o.inputs = std::move(inputs);
   o.known_games = {"othello", "blokus-duo"};
   o.command = "arena report (test)";
-  o.square_table = [](const core::EngineConfig& cfg, std::size_t phase) {
-    return square_table<othello::Othello>(cfg, phase);
-  };
+  o.boards = board_views();
   return o;
 }
 
@@ -255,28 +252,86 @@ TEST(Report, LoopRunFolder) {
   EXPECT_EQ(r.summary["runs"][0]["round"], 1);
   EXPECT_EQ(r.summary["runs"][3]["round"], 2);
   EXPECT_NE(r.html.find("id=\"loop-table\""), std::string::npos);
-  EXPECT_NE(r.html.find("id=\"best-vs-start\""), std::string::npos);
-  // The weights section compares start.cfg with the best config (round 1's candidate).
+  // No candidate was kept, so the loop played no final match; the weights section compares
+  // start.cfg with the last round's candidate.
+  EXPECT_EQ(r.html.find("id=\"best-vs-start\""), std::string::npos);
+  EXPECT_NE(r.html.find("(last round&#39;s candidate; no candidate was accepted)"), std::string::npos);
   EXPECT_NE(r.html.find("class=\"heat\""), std::string::npos);
   EXPECT_NE(r.html.find("id=\"weight-changes\""), std::string::npos);
 }
 
-TEST(ReportViewer, CompactCodes) {
-  EXPECT_EQ(viewer_code("othello", "F5"), "f5");
-  EXPECT_EQ(viewer_code("othello", "pass"), "--");
-  EXPECT_EQ(viewer_code("othello", "PS"), "--");
-  EXPECT_EQ(viewer_code("othello", "i9"), "");
-  EXPECT_EQ(viewer_code("blokus-duo", "0000"), "----");
-  EXPECT_EQ(viewer_code("blokus-duo", "65u0"), "65u0");
-  EXPECT_EQ(viewer_code("blokus-duo", "65u"), "");
+// Regression (the fixture's summary.json said Elo +65.9 for a round its match log scores
+// 6-1-9): each round's match figures are `arena analyze` of its match log, as the loop writes
+// them (tests/data/report/make_fixtures.py regenerates the folder with arena's commands).
+TEST(Report, LoopFixtureSummaryAgreesWithItsLogs) {
+  const std::string run = kData + "loop-run/";
+  const auto summary = nlohmann::json::parse(read_file(run + "summary.json"));
+  ASSERT_EQ(summary["rounds"].size(), 2U);
+  for (const auto& round : summary["rounds"]) {
+    const auto analysis = analyze_json({run + "round-" + std::to_string(round["round"].get<int>()) + "/match.jsonl"});
+    ASSERT_FALSE(analysis.is_null());
+    const auto& pair = analysis["pairs"][0];
+    EXPECT_EQ(round["wdl"]["wins"], pair["wins"]);
+    EXPECT_EQ(round["wdl"]["draws"], pair["draws"]);
+    EXPECT_EQ(round["wdl"]["losses"], pair["losses"]);
+    EXPECT_DOUBLE_EQ(round["elo"].get<double>(), pair["elo"].get<double>());
+    EXPECT_DOUBLE_EQ(round["llr"].get<double>(), pair["llr"].get<double>());
+    EXPECT_EQ(round["sprt"], pair["sprt"]["state"]);
+    EXPECT_EQ(round["accepted"], pair["sprt"]["state"] == "H1");
+  }
+}
+
+// The frames text of games.hpp, written out by hand from its layout for a 3 x 1 board.
+TEST(ReportViewer, BoardTextFollowsItsLayout) {
+  Replay replay;
+  BoardFrame start;
+  start.cells = {0, 0, 3};
+  start.reserve = {std::vector<int>{0, 1}, std::vector<int>{2}};
+  replay.frames.push_back(start);
+  BoardFrame placed = start;  // the first player puts piece 1 on cells 0 and 1
+  placed.cells = {1, 1, 3};
+  placed.marked = {0, 1};
+  placed.to_move = 1;
+  placed.counts = {2, 0};
+  placed.reserve[0] = {0};
+  replay.frames.push_back(placed);
+  BoardFrame passed = placed;  // the second player passes; cell 2 marked, unchanged; game over
+  passed.marked = {2};
+  passed.pass = true;
+  passed.to_move = -1;
+  passed.counts = {2, 4095};
+  replay.frames.push_back(passed);
+  // state, counts "00" "00", cells "003", reserve toggles (0, 0) (0, 1) (1, 2);
+  // state 1, counts 2 and 0, cells 0 and 1 (one digit: at most 64 cells) now 1 and marked
+  // (1 + 32 = 'x'), toggle (0, 1);
+  // state 2 + 3, counts 2 and 4095 ("//"), cell 2 marked with its own value (3 + 32 = 'z').
+  EXPECT_EQ(board_text(replay), "00000003,000112 102000x1x,01 502//2z");
+  // On a board of more than 64 cells the indices take two digits.
+  for (auto& f : replay.frames) f.cells.resize(65, 0);
+  EXPECT_EQ(board_text(replay).substr(board_text(replay).find(' ')), " 1020000x01x,01 502//02z");
 }
 
 TEST(ReportViewer, GamesAreWholeTranscripts) {
   const Report r = build_report(options_for({kData + "blokus-gpcc.jsonl"}));
-  // 25 plies of 4 characters, the passes as "----".
-  const std::string gpcc = "65u0AAu088l2A7s07Bj08Co083t1A3j048q0BCr243f3D9t126o4D6m529r3EDl041a0E2q3"
-                           "71b289a05Dp0----12d0----1Cc0";
+  EXPECT_TRUE(r.problems.empty()) << r.problems.front();
+  // 25 plies in the game's notation, the passes as "----".
+  const std::string gpcc = "65u0 AAu0 88l2 A7s0 7Bj0 8Co0 83t1 A3j0 48q0 BCr2 43f3 D9t1 26o4 D6m5 29r3 EDl0 41a0 "
+                           "E2q3 71b2 89a0 5Dp0 ---- 12d0 ---- 1Cc0";
   EXPECT_NE(r.html.find("\"" + gpcc + "\""), std::string::npos);
+}
+
+// A move the game rejects ends the viewer's replay there, named on the page.
+TEST(ReportViewer, IllegalMoveStopsTheReplay) {
+  const std::string log = (std::filesystem::temp_directory_path() /
+                           ("arena_report_illegal_" + std::to_string(getpid()) + ".jsonl")).string();
+  std::string text = read_file(kData + "blokus-gpcc.jsonl");
+  text = text.substr(0, text.find('\n') + 1) + R"({"type":"game","id":0,"pair":0,"opening":[],"first":"X","second":"Y","moves":["65u0","65u0"],"score":0,"result":"1/2-1/2","termination":"normal","reason":"","ms":1.0,"seed":0})" "\n";
+  std::ofstream(log) << text;
+  const Report r = build_report(options_for({log}));
+  std::filesystem::remove(log);
+  ASSERT_EQ(r.problems.size(), 1U);
+  EXPECT_NE(r.problems[0].find(": game 0: ply 2: "), std::string::npos) << r.problems[0];
+  EXPECT_NE(r.problems[0].find("(the viewer stops there)"), std::string::npos) << r.problems[0];
 }
 
 TEST(ReportWeights, LargestChangesFirst) {
@@ -317,16 +372,16 @@ TEST(ReportWeights, SquareTableFollowsTheBoardSymmetries) {
   const auto cfg = core::parse_engine_config(
       "name = a\ngame = othello\n[eval]\nfeatures = classic\n[weights]\nsq_corner = 100 90\n"
       "sq_c = -20\nsq_x = -50\nsq_centre = 1\nmobility = 7\n", "a");
-  const auto table = square_table<othello::Othello>(cfg, 0);
+  const auto table = GameBoard<othello::Othello>::square_table(cfg, 0);
   ASSERT_TRUE(table.has_value());
   for (const int corner : {0, 7, 56, 63}) EXPECT_EQ((*table)[corner], 100) << corner;
   for (const int x_square : {9, 14, 49, 54}) EXPECT_EQ((*table)[x_square], -50) << x_square;
   for (const int c_square : {1, 8, 6, 15, 48, 57, 55, 62}) EXPECT_EQ((*table)[c_square], -20) << c_square;
   for (const int centre : {27, 28, 35, 36}) EXPECT_EQ((*table)[centre], 1) << centre;
   EXPECT_EQ((*table)[2], 0);  // an A-square: no weight given
-  EXPECT_EQ((*square_table<othello::Othello>(cfg, 1))[0], 90);
+  EXPECT_EQ((*GameBoard<othello::Othello>::square_table(cfg, 1))[0], 90);
   const auto unknown = core::parse_engine_config("name = a\ngame = othello\n[eval]\nfeatures = nope\n", "a");
-  EXPECT_FALSE(square_table<othello::Othello>(unknown, 0).has_value());
+  EXPECT_FALSE(GameBoard<othello::Othello>::square_table(unknown, 0).has_value());
 }
 
 }  // namespace

@@ -9,9 +9,11 @@ selfplay/game_log.hpp. Expected values come from outside the project:
   - torn.jsonl: blokus-gpcc.jsonl with a torn last line; unknown-game.jsonl: a game named "chess".
   - loop-run/: a two-round loop run folder laid out as `arena loop` leaves it (loop/loop.hpp,
     report/inputs.hpp): summary.json, start.cfg, round-N/{train.jsonl, match.jsonl,
-    candidate.cfg}; its games are real WTHOR games (2000-2024 file, ones needing no pass) with their recorded
-    results; the losses and Elo numbers in summary.json are made up.
-Run from this folder: python3 make_fixtures.py"""
+    candidate.cfg}; its games are real WTHOR games (2000-2024 file, ones needing no pass) with
+    their recorded results, the engines that play them assigned here; the candidates, losses and
+    match figures are arena's own (`arena tune`, `arena analyze`, see loop()); only the seconds
+    are made up.
+Run from this folder with a built binary: ARENA=../../../build/ci/arena python3 make_fixtures.py"""
 import json
 
 WTHOR = ("f5f6e6f4g5d6e7g4f3h5e3d3h3h4h6d7c4g6c3g2g3f2e2c5d2d1b6b5h1h2e1c1c2f7a6a5a4b4g1b3a3b2"
@@ -154,12 +156,30 @@ def replays_without_pass(moves):
     return True
 
 
+def arena(*args):
+    """Runs the arena binary ($ARENA, else `arena` on PATH) and returns its --json document."""
+    import os
+    import subprocess
+    out = subprocess.run([os.environ.get("ARENA", "arena"), *args, "--json"], check=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    return json.loads(out)
+
+
+# The fits of the fixture's loop: [tune] of configs/othello/loop-quick.cfg, but every position
+# after the opening (the games are few).
+TUNE = ["--method", "ridge", "--label", "search", "--holdout", "0.1", "--lambda", "0.0001",
+        "--skip-plies", "4", "--seed", "1"]
+
+
 def loop():
+    """The loop-run folder as `arena loop` would leave it after two rounds, each step done with
+    arena's own commands on the fixture's logs: a round's candidate is `arena tune` of all
+    training logs so far from the round's best config (its losses and positions are the fit's),
+    the match figures are `arena analyze` of the match log, and a candidate is kept only when
+    the SPRT accepts H1 (loop/loop.cpp); with no candidate kept there is no final match."""
     import os
     tsv = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                       "../../../../shared/data/othello/wthor/wthor-2000-2024.tsv")
-    if not os.path.exists(tsv):
-        tsv = "/work/shared/data/othello/wthor/wthor-2000-2024.tsv"
+                       "../../../data/othello/wthor/wthor-2000-2024.tsv")
     real = []
     for line in open(tsv):
         if line.startswith("#"):
@@ -172,49 +192,55 @@ def loop():
         if len(real) == 48:
             break
     start = [[800, 500], [-300, 0], [100, 0], [50, 0], [-700, 0], [-100, 0], [-50, 0], [0, 0], [0, 0], [0, 0]]
-    r1 = [[870, 520], [-360, -20], [120, 10], [40, 5], [-820, -40], [-90, 0], [-60, 0], [10, 0], [5, 0], [0, 0]]
-    r2 = [[880, 530], [-350, -25], [125, 10], [45, 5], [-850, -45], [-95, 0], [-55, 0], [10, 5], [5, 0], [5, 0]]
-    cfgs = {"classic": config("classic", start, [150, 50]), "round-1": config("round-1", r1, [170, 60]),
-            "round-2": config("round-2", r2, [175, 60])}
     os.makedirs("loop-run/round-1", exist_ok=True)
     os.makedirs("loop-run/round-2", exist_ok=True)
-    open("loop-run/start.cfg", "w").write(cfgs["classic"])
-    open("loop-run/round-1/candidate.cfg", "w").write(cfgs["round-1"])
-    open("loop-run/round-2/candidate.cfg", "w").write(cfgs["round-2"])
-    wdl = {}
-    for rnd, best, cand, chunk in [(1, "classic", "round-1", real[:24]), (2, "round-1", "round-2", real[24:])]:
+    open("loop-run/start.cfg", "w").write(config("classic", start, [150, 50]))
+    os.chdir("loop-run")
+    cfgs = {"classic": open("start.cfg").read()}
+    paths = {"classic": "start.cfg"}
+    best = "classic"
+    rounds = []
+    for rnd, chunk in [(1, real[:24]), (2, real[24:])]:
         train = [run("othello", [best], "", 8, cfgs)]
         for i, (moves, score) in enumerate(chunk[:8]):
             evals = [None] * 4 + [{"score": (score * 100 * (1 if k % 2 == 0 else -1) * (k + 4)) // 64,
                                    "depth": 2, "nodes": 100 + k, "ms": 0.2} for k in range(4, 60)]
             train.append(game(i, best, best, moves, score, 4, evals[4:]))
-        write("loop-run/round-%d/train.jsonl" % rnd, train)
-        match = [run("othello", [cand, best], "elo0=0,elo1=20,alpha=0.05,beta=0.05", 16, cfgs)]
+        write("round-%d/train.jsonl" % rnd, train)
+        cand = "round-%d" % rnd
+        paths[cand] = "round-%d/candidate.cfg" % rnd
+        logs = []
+        for k in range(1, rnd + 1):
+            logs += ["--games", "round-%d/train.jsonl" % k]
+        fit = arena("tune", *logs, "--init", paths[best], "--out", paths[cand], "--name", cand, *TUNE)
+        cfgs[cand] = open(paths[cand]).read()
+        sprt = "elo0=0,elo1=20,alpha=0.05,beta=0.05"
+        match = [run("othello", [cand, best], sprt, 16, cfgs)]
         for i, (moves, score) in enumerate(chunk[8:]):
             first, second = (cand, best) if i % 2 == 0 else (best, cand)
             match.append(game(i, first, second, moves, score, 4))
-            cand_score = score if first == cand else -score
-            counts = wdl.setdefault(rnd, [0, 0, 0])
-            counts[0 if cand_score > 0 else 1 if cand_score == 0 else 2] += 1
-        write("loop-run/round-%d/match.jsonl" % rnd, match)
-    def round_json(n, games, positions, losses, elo, ci, llr, sprt, accepted, best):
-        return {"round": n, "games": games, "positions": positions,
-                "losses": dict(zip(["train_before", "train_after", "holdout_before", "holdout_after"],
-                                   losses), loss="logistic"),
-                "match_games": sum(wdl[n]), "wdl": dict(zip(["wins", "draws", "losses"], wdl[n])),
-                "elo": elo, "elo_ci95": ci, "llr": llr, "sprt": sprt, "accepted": accepted,
-                "candidate_config": "round-%d/candidate.cfg" % n, "best_config": best, "seconds": 1.0}
-    summary = {
-        "game": "othello", "run_dir": "loop-run",
-        "rounds": [round_json(1, 8, 448, [0.2413, 0.2101, 0.2442, 0.2198], 65.9, [-110.2, 241.9], 0.31,
-                              "continue", True, "round-1/candidate.cfg"),
-                   round_json(2, 8, 896, [0.2188, 0.2097, 0.2231, 0.2179], -21.7, [-190.3, 146.9], -0.12,
-                              "continue", False, "round-1/candidate.cfg")],
-        "start_config": "start.cfg", "best_config": "round-1/candidate.cfg",
-        "best_vs_start": {"elo": 31.4, "elo_ci95": [3.2, 59.8], "games": 400,
-                          "wdl": {"wins": 150, "draws": 86, "losses": 114}},
-        "seconds": 2.0}
-    open("loop-run/summary.json", "w").write(json.dumps(summary, indent=2) + "\n")
+        write("round-%d/match.jsonl" % rnd, match)
+        pair = arena("analyze", "round-%d/match.jsonl" % rnd)["pairs"][0]
+        state = pair["sprt"]["state"]  # H1, H0 or continue, as the loop records it
+        accepted = state == "H1"
+        if accepted:
+            best = cand
+        rounds.append({
+            "round": rnd, "games": len(train) - 1, "positions": fit["train_positions"],
+            "losses": {"train_before": fit["train_loss_before"], "train_after": fit["train_loss_after"],
+                       "holdout_before": fit["holdout_loss_before"],
+                       "holdout_after": fit["holdout_loss_after"], "loss": fit["loss"]},
+            "match_games": pair["games"],
+            "wdl": {"wins": pair["wins"], "draws": pair["draws"], "losses": pair["losses"]},
+            "elo": pair["elo"], "elo_ci95": pair["elo_interval"], "pair": pair, "llr": pair["llr"],
+            "sprt": state, "accepted": accepted, "candidate_config": paths[cand],
+            "best_config": paths[best], "seconds": 1.0})
+    if best != "classic":
+        raise SystemExit("a candidate was accepted: the fixture has no final match to play")
+    summary = {"game": "othello", "run_dir": "loop-run", "start_config": "start.cfg",
+               "best_config": paths[best], "rounds": rounds, "best_vs_start": None, "seconds": 2.0}
+    open("summary.json", "w").write(json.dumps(summary, indent=2) + "\n")
+    os.chdir("..")
 
 
 othello()
