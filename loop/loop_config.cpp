@@ -208,7 +208,7 @@ std::string format_loop_config(const LoopConfig& c) {
     if (!s.sprt.empty()) o << "sprt = " << s.sprt << "\n";
   };
   stage("train", c.train);
-  o << "\n[tune]\nlabel = " << c.fit.label << "\nmethod = " << c.fit.method
+  o << "\n[tune]\nlabel = " << c.fit.label << "\nmethod = " << tune::method_name(c.fit.method)
     << "\nholdout = " << c.fit.holdout << "\nlambda = " << c.fit.lambda
     << "\nskip_plies = " << c.fit.skip_plies << "\nmax_per_game = " << c.fit.max_per_game
     << "\nsearch_depth = " << c.fit.search_depth << "\nsearch_max = " << c.fit.search_max << "\n";
