@@ -80,17 +80,11 @@ void write_renamed(const std::string& from, const fs::path& to, const std::strin
 selfplay::SelfplaySummary play(const LoopConfig& c, const StageConfig& stage,
                                const std::vector<std::string>& engines, const fs::path& log,
                                std::uint64_t seed, bool record_evals, const LoopOptions& o) {
-  selfplay::SelfplayOptions s;
+  selfplay::SelfplayOptions s = stage;
   s.engines = engines;
-  s.games = stage.games;
   s.threads = c.threads;
   s.seed = seed;
-  s.openings = stage.openings;
-  s.depth = stage.depth;
-  s.temperature = stage.temperature;
-  s.temperature_plies = stage.temperature_plies;
   s.record_evals = record_evals;
-  s.sprt = stage.sprt;
   s.out = log.string();
   s.quiet = o.quiet;
   s.command_line = o.command_line;

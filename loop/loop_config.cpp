@@ -2,6 +2,7 @@
 #include "loop/loop_config.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -9,7 +10,6 @@
 #include <boost/any.hpp>
 #include <boost/program_options.hpp>
 
-#include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
@@ -54,32 +54,43 @@ std::vector<std::string> known_keys() {
   return keys;
 }
 
-/// Sets one stage key; false when `key` is not a stage key.
-bool set_stage(StageConfig& s, const std::string& key, const core::IniEntry& e,
-               const core::IniValues& v) {
-  if (key == "games") {
-    s.games = v.integer(e, 2, 100'000'000);
-    if (s.games % 2 != 0) v.fail(e, "expected an even number (games come in pairs)");
-  } else if (key == "depth") {
-    s.depth = static_cast<int>(v.integer(e, 1, 64));
-  } else if (key == "openings") {
-    s.openings = v.non_empty(e);
-  } else if (key == "temperature") {
-    s.temperature = static_cast<int>(v.integer(e, 0, 100'000));
-  } else if (key == "temperature_plies") {
-    s.temperature_plies = static_cast<int>(v.integer(e, 0, 1000));
-  } else if (key == "sprt") {
-    // Checked here, so a bad spec fails before any round's self-play and fit have run.
-    try {
-      (void)analysis::parse_sprt_params(e.value, "sprt");
-    } catch (const InputError& err) {
-      v.fail(e, err.what());
-    }
-    s.sprt = e.value;
-  } else {
-    return false;
+/// Parses `e`'s value into `opts` through option `option` of `desc` (a module's own
+/// description: its parser and its types), reporting a Boost parse error under the option's name.
+void parse_through(const boost::program_options::options_description& desc,
+                   const std::string& option, const core::IniEntry& e) {
+  const boost::program_options::option_description* d = desc.find_nothrow(option, false);
+  try {
+    boost::any value;
+    d->semantic()->parse(value, {e.value}, true);
+    d->semantic()->notify(value);
+  } catch (boost::program_options::error_with_option_name& err) {
+    err.set_option_name("--" + option);
+    throw InputError(err.what());
+  } catch (const boost::program_options::error& err) {
+    throw InputError(err.what());
   }
-  return true;
+}
+
+/// Sets one stage key through `arena selfplay`'s own option description and its one check
+/// (check_selfplay_options), so a stage has the CLI's ranges; errors carry the file:line.
+void set_stage_key(StageConfig& s, const std::string& key, const core::IniEntry& e,
+                   const core::IniValues& v) {
+  std::string option = key;
+  std::replace(option.begin(), option.end(), '_', '-');
+  boost::program_options::options_description desc;
+  selfplay::add_selfplay_options(desc, s);
+  try {
+    parse_through(desc, option, e);
+    // The loop's own rule: a match is judged on whole pairs (an opening, colours swapped).
+    if (key == "games" && s.games % 2 != 0) {
+      throw InputError("expected an even number (games come in pairs)");
+    }
+    StageConfig two = s;  // every stage plays two engines
+    two.engines = {"candidate", "best"};
+    (void)selfplay::check_selfplay_options(two, std::chrono::system_clock::now());
+  } catch (const InputError& err) {
+    v.fail(e, err.what());
+  }
 }
 
 /// Sets one [tune] key through `arena tune`'s own option description (its parser and its
@@ -88,15 +99,13 @@ void set_tune_key(LoopConfig& c, const std::string& key, const core::IniEntry& e
                   const core::IniValues& v) {
   std::string option = key;
   std::replace(option.begin(), option.end(), '_', '-');
-  namespace po = boost::program_options;
-  po::options_description desc;
+  boost::program_options::options_description desc;
   tune::add_tune_options(desc, c.fit);
-  const po::option_description* d = desc.find_nothrow(option, false);
-  if (d == nullptr || loop_owned_tune_key(option)) v.fail(e, "not a [tune] key");
+  if (desc.find_nothrow(option, false) == nullptr || loop_owned_tune_key(option)) {
+    v.fail(e, "not a [tune] key");
+  }
   try {
-    boost::any value;
-    d->semantic()->parse(value, {e.value}, true);
-    d->semantic()->notify(value);
+    parse_through(desc, option, e);
     tune::check_tune_options(c.fit);
     if (option == "label") (void)tune::parse_label(c.fit.label);
   } catch (const std::exception& err) {
@@ -129,7 +138,7 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
     const std::string key = dot == std::string::npos ? e.key : e.key.substr(dot + 1);
     if (section == "train" || section == "match" || section == "final") {
       StageConfig& s = section == "train" ? c.train : section == "match" ? c.match : c.final_match;
-      set_stage(s, key, e, v);
+      set_stage_key(s, key, e, v);
     } else if (e.key == "game") {
       c.game = v.non_empty(e);
     } else if (e.key == "start") {
@@ -142,7 +151,13 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
       c.seed = static_cast<std::uint64_t>(v.integer(e, 0, INT64_MAX));
     } else if (e.key == "extra_games") {
       std::istringstream words(e.value);
-      for (std::string w; words >> w;) c.extra_games.push_back(resolve(w));
+      for (std::string w; words >> w;) {
+        c.extra_games.push_back(resolve(w));
+        // Read by the first fit, after the first training games: checked now.
+        if (!std::filesystem::is_regular_file(c.extra_games.back())) {
+          v.fail(e, "expected game files, cannot read '" + c.extra_games.back() + "'");
+        }
+      }
     } else if (section == "tune") {
       set_tune_key(c, key, e, v);
     }
@@ -155,6 +170,14 @@ LoopConfig parse(const std::string& text, const std::string& origin) {
 }
 
 }  // namespace
+
+StageConfig default_stage_config() {
+  StageConfig s;
+  s.games = 200;
+  s.depth = 2;
+  s.openings = "random:6";
+  return s;
+}
 
 LoopConfig load_loop_config(const std::string& path) {
   return parse(core::read_text_file(path, "loop run config"), path);
@@ -185,7 +208,7 @@ std::string format_loop_config(const LoopConfig& c) {
     if (!s.sprt.empty()) o << "sprt = " << s.sprt << "\n";
   };
   stage("train", c.train);
-  o << "\n[tune]\nlabel = " << c.fit.label << "\nmethod = " << c.fit.method
+  o << "\n[tune]\nlabel = " << c.fit.label << "\nmethod = " << tune::method_name(c.fit.method)
     << "\nholdout = " << c.fit.holdout << "\nlambda = " << c.fit.lambda
     << "\nskip_plies = " << c.fit.skip_plies << "\nmax_per_game = " << c.fit.max_per_game
     << "\nsearch_depth = " << c.fit.search_depth << "\nsearch_max = " << c.fit.search_max << "\n";

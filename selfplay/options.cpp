@@ -3,10 +3,13 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 #include <boost/program_options.hpp>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/thread_limit.hpp"
+#include "selfplay/signal_watcher.hpp"
 
 namespace po = boost::program_options;
 
@@ -94,6 +97,53 @@ TimeControl parse_time_control(const std::string& text) {
   if (plus != std::string::npos) tc.increment_ms = seconds(text.substr(plus + 1));
   if (tc.base_ms <= 0) throw bad();
   return tc;
+}
+
+CheckedOptions check_selfplay_options(const SelfplayOptions& opts, WallTime now) {
+  core::check_threads("--threads", opts.threads, 1);
+  if (opts.depth < 0 || opts.movetime_ms < 0) {
+    throw InputError("--depth/--movetime: must not be negative");
+  }
+  if (opts.depth > core::kMaxConfigDepth) {
+    throw InputError("--depth: " + std::to_string(opts.depth) + " is outside [0, " +
+                     std::to_string(core::kMaxConfigDepth) + "] plies");
+  }
+  if (opts.nodes > kMaxNodes) {  // "--nodes=-1" reads as 2^64 - 1 through Boost
+    throw InputError("--nodes: " + std::to_string(opts.nodes) + " is outside [0, " +
+                     std::to_string(kMaxNodes) + "]");
+  }
+  if (opts.games < 1 || opts.games > kMaxGames) {
+    throw InputError("--games: " + std::to_string(opts.games) + " is outside [1, " +
+                     std::to_string(kMaxGames) + "]");
+  }
+  if (opts.temperature < 0 || opts.temperature_plies < 0) {
+    throw InputError("--temperature/--temperature-plies: must not be negative");
+  }
+  CheckedOptions c;
+  c.deadline = run_deadline(opts.deadline, opts.hours, now);
+  c.stop_signal = parse_signal(opts.stop_signal, "--stop-signal");
+  c.format = parse_format(opts.format);
+  if (!opts.shard.empty()) c.shard = parse_shard(opts.shard);
+  c.openings = parse_opening_spec(opts.openings);
+  if (!c.openings.is_random() && !std::filesystem::is_regular_file(c.openings.file)) {
+    throw InputError("--openings: cannot read '" + c.openings.file +
+                     "' (expected random:K or an openings file)");
+  }
+  c.opening_order = parse_opening_order(opts.opening_order);
+  if (opts.opening_plies < 0 || opts.opening_plies > 1000) {
+    throw InputError("--opening-plies: " + std::to_string(opts.opening_plies) +
+                     " (expected 0, whole lines, up to 1000)");
+  }
+  if (opts.opening_plies > 0 && c.openings.is_random()) {
+    throw InputError("--opening-plies: cuts an openings file (random:K already gives K plies)");
+  }
+  if (!opts.tc.empty()) c.tc = parse_time_control(opts.tc);
+  if (!opts.sprt.empty()) {
+    // Fewer than two engines is load_configs' error (prepare_run).
+    if (opts.engines.size() > 2) throw InputError("--sprt: needs exactly two engines");
+    c.sprt = analysis::parse_sprt_params(opts.sprt, "--sprt");
+  }
+  return c;
 }
 
 }  // namespace arena::selfplay

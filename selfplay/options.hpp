@@ -1,6 +1,7 @@
 // The options of a self-play run: a plain struct, the Boost.Program_options description that
-// fills it (the module owns its options; `arena selfplay` and `arena loop` both add it), and
-// the parsers of its compound values.
+// fills it, and the one check of its values (ranges, and its compound values parsed into types).
+// The module owns its options: `arena selfplay` and the stages of `arena loop` both read them
+// through this description and this check, so each knob has one range.
 #pragma once
 
 #include <cstdint>
@@ -11,10 +12,18 @@
 #include <boost/program_options/options_description.hpp>
 #include <nlohmann/json_fwd.hpp>
 
+#include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
+#include "selfplay/deadline.hpp"
 #include "selfplay/openings.hpp"
+#include "selfplay/schedule.hpp"
 
 namespace arena::selfplay {
+
+/// Largest --games: ids are scheduled up front, and 10^8 games is years of play.
+inline constexpr std::int64_t kMaxGames = 100'000'000;
+/// Largest --nodes per move (10^15: days per move at any speed).
+inline constexpr std::uint64_t kMaxNodes = 1'000'000'000'000'000;
 
 /// Everything `arena selfplay` takes. Defaults are the CLI's defaults. A new setting also goes
 /// into options_to_json/options_from_json (options_json.cpp), which hand a run to other ranks.
@@ -81,5 +90,26 @@ struct TimeControl {
 
 /// Parses "SECONDS[+INC]" (decimals allowed, e.g. "60+0.5"); throws InputError naming --tc.
 [[nodiscard]] TimeControl parse_time_control(const std::string& text);
+
+/// The values of SelfplayOptions that are not plain numbers, parsed (check_selfplay_options).
+struct CheckedOptions {
+  Format format = Format::RoundRobin;
+  Shard shard;
+  OpeningSpec openings;
+  OpeningOrder opening_order = OpeningOrder::Sequential;
+  std::optional<TimeControl> tc;             ///< --tc, nullopt = none
+  std::optional<analysis::SprtParams> sprt;  ///< --sprt, nullopt = none
+  std::optional<WallTime> deadline;          ///< --deadline / --hours after `now`
+  int stop_signal = 0;                       ///< --stop-signal, 0 = none
+};
+
+/// Checks every value of `opts` that needs no engine config: the ranges of --threads
+/// ([1, core::max_threads()]), --games ([1, kMaxGames]), --depth ([0, core::kMaxConfigDepth]),
+/// --nodes ([0, kMaxNodes]), --movetime, --temperature, --temperature-plies (>= 0),
+/// --opening-plies ([0, 1000], only with an openings file), and parses --format, --shard,
+/// --openings (a file must be a regular file), --opening-order, --tc, --sprt (two engines only), --deadline/--hours after `now`
+/// and --stop-signal. Throws InputError naming the option. The one range of each knob: the
+/// CLI (prepare_run) and the loop's stages (loop_config.cpp) both call it.
+[[nodiscard]] CheckedOptions check_selfplay_options(const SelfplayOptions& opts, WallTime now);
 
 }  // namespace arena::selfplay

@@ -10,10 +10,8 @@
 #include <set>
 
 #include "engine/core/errors.hpp"
-#include "engine/core/thread_limit.hpp"
 #include "engine/core/utc_time.hpp"
 #include "engine/core/version.hpp"
-#include "selfplay/signal_watcher.hpp"
 
 namespace arena::selfplay {
 
@@ -90,40 +88,12 @@ std::vector<EngineSettings> engine_settings(const SelfplayOptions& opts) {
 std::string selfplay_game(const SelfplayOptions& opts) { return load_configs(opts)[0].game; }
 
 RunSetup prepare_run(const SelfplayOptions& opts) {
-  // Step 1: scalar options.
-  core::check_threads("--threads", opts.threads, 1);
-  if (opts.depth < 0 || opts.movetime_ms < 0) {
-    throw InputError("--depth/--movetime: must not be negative");
-  }
-  if (opts.depth > core::kMaxConfigDepth) {
-    throw InputError("--depth: " + std::to_string(opts.depth) + " is outside [0, " +
-                     std::to_string(core::kMaxConfigDepth) + "] plies");
-  }
-  if (opts.nodes > kMaxNodes) {  // "--nodes=-1" reads as 2^64 - 1 through Boost
-    throw InputError("--nodes: " + std::to_string(opts.nodes) + " is outside [0, " +
-                     std::to_string(kMaxNodes) + "]");
-  }
-  if (opts.games < 1 || opts.games > kMaxGames) {
-    throw InputError("--games: " + std::to_string(opts.games) + " is outside [1, " +
-                     std::to_string(kMaxGames) + "]");
-  }
-  if (opts.temperature < 0 || opts.temperature_plies < 0) {
-    throw InputError("--temperature/--temperature-plies: must not be negative");
-  }
-  const auto deadline = run_deadline(opts.deadline, opts.hours, std::chrono::system_clock::now());
-  const int stop_signal = parse_signal(opts.stop_signal, "--stop-signal");
-  const Format format = parse_format(opts.format);
-  const Shard shard = opts.shard.empty() ? Shard{} : parse_shard(opts.shard);
-  const OpeningSpec openings = parse_opening_spec(opts.openings);
-  const OpeningOrder order = parse_opening_order(opts.opening_order);
-  if (opts.opening_plies < 0 || opts.opening_plies > 1000) {
-    throw InputError("--opening-plies: " + std::to_string(opts.opening_plies) +
-                     " (expected 0, whole lines, up to 1000)");
-  }
-  if (opts.opening_plies > 0 && openings.is_random()) {
-    throw InputError("--opening-plies: cuts an openings file (random:K already gives K plies)");
-  }
-  if (!opts.tc.empty()) (void)parse_time_control(opts.tc);
+  // Step 1: the option values on their own.
+  const CheckedOptions checked = check_selfplay_options(opts, std::chrono::system_clock::now());
+  const Format format = checked.format;
+  const Shard shard = checked.shard;
+  const OpeningSpec& openings = checked.openings;
+  const OpeningOrder order = checked.opening_order;
   const LogLimits global{opts.depth, opts.nodes, opts.movetime_ms, opts.tc};
   const std::vector<EngineSettings> per_engine = engine_settings(opts);
   PlaySettings settings;
@@ -146,15 +116,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   std::vector<std::string> names;
   for (const auto& c : configs) names.push_back(c.name);
   Schedule schedule(static_cast<int>(configs.size()), format, opts.games, shard);
-  std::optional<analysis::SprtParams> sprt;
-  if (!opts.sprt.empty()) {
-    if (configs.size() != 2) throw InputError("--sprt: needs exactly two engines");
-    sprt = analysis::parse_sprt_params(opts.sprt, "--sprt");
-  }
-  if (!openings.is_random() && !std::filesystem::is_regular_file(openings.file)) {
-    throw InputError("--openings: cannot read '" + openings.file +
-                     "' (expected random:K or an openings file)");
-  }
+  const std::optional<analysis::SprtParams>& sprt = checked.sprt;
 
   // Step 3: the run record.
   RunRecord r;
@@ -185,7 +147,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
 
   return RunSetup{std::move(configs), std::move(names), std::move(r), schedule, sprt, settings,
                   openings, order, opts.out.empty() ? default_log_path() : opts.out,
-                  deadline, stop_signal};
+                  checked.deadline, checked.stop_signal};
 }
 
 ResumeState inspect_log(const std::string& path, const RunRecord& record,

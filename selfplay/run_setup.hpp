@@ -20,11 +20,6 @@
 
 namespace arena::selfplay {
 
-/// Largest --games: ids are scheduled up front, and 10^8 games is years of play.
-inline constexpr std::int64_t kMaxGames = 100'000'000;
-/// Largest --nodes per move (10^15: days per move at any speed).
-inline constexpr std::uint64_t kMaxNodes = 1'000'000'000'000'000;
-
 /// A checked run, ready for its game to add rules and openings.
 struct RunSetup {
   std::vector<core::EngineConfig> configs;

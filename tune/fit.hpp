@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tune/eigen.hpp"
+#include "tune/options.hpp"
 
 namespace arena::tune {
 
@@ -54,9 +55,6 @@ struct Regularization {
   double tie = 0.0;      ///< pull between neighbouring phases, same units
 };
 
-/// Which solver: Auto picks Direct when num_weights() <= direct_limit, else Iterative.
-enum class Solver { Auto, Direct, Iterative };
-
 /// Options of fit_ridge.
 struct RidgeOptions {
   Regularization reg;
@@ -64,12 +62,6 @@ struct RidgeOptions {
   std::size_t direct_limit = 3000;  ///< largest dense system for Solver::Auto
   int max_iterations = 2000;        ///< conjugate gradient iterations (Iterative)
   double tolerance = 1e-10;         ///< relative residual of the normal equations (Iterative)
-};
-
-/// The loss of the logistic (Texel) fit between target t in [0, 1] and s = sigmoid(eval / K).
-enum class LogisticLoss {
-  Mse,          ///< mean of (t - s)^2, Texel's original choice
-  CrossEntropy  ///< mean of -(t log s + (1 - t) log(1 - s))
 };
 
 /// Options of fit_logistic. Direct = damped (Gauss-)Newton with dense LDLT steps; Iterative =

@@ -11,6 +11,23 @@ namespace po = boost::program_options;
 
 namespace arena::tune {
 
+// Boost.Program_options reads an option into an enum through a `validate` overload found by
+// argument-dependent lookup; each throws the parser's InputError (exit 2, the option named).
+void validate(boost::any& v, const std::vector<std::string>& values, FitMethod*, int) {
+  po::validators::check_first_occurrence(v);
+  v = parse_method(po::validators::get_single_string(values));
+}
+
+void validate(boost::any& v, const std::vector<std::string>& values, LogisticLoss*, int) {
+  po::validators::check_first_occurrence(v);
+  v = parse_loss(po::validators::get_single_string(values));
+}
+
+void validate(boost::any& v, const std::vector<std::string>& values, Solver*, int) {
+  po::validators::check_first_occurrence(v);
+  v = parse_solver(po::validators::get_single_string(values));
+}
+
 void add_tune_options(po::options_description& desc, TuneOptions& o) {
   desc.add_options()
       ("games", po::value(&o.games)->multitoken()->composing(),
@@ -27,11 +44,11 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("label", po::value(&o.label)->default_value(o.label),
        "training label: result | score | search | exact, or a mixture such as "
        "score:0.5,search:0.5")
-      ("method", po::value(&o.method)->default_value(o.method),
+      ("method", po::value(&o.method)->default_value(o.method, method_name(o.method)),
        "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K; "
        "Newton or Adam by --solver) | lbfgs (the logistic fit by L-BFGS, for large fits) | mpc "
        "(Multi-ProbCut: shallow vs deep search values of the games' positions, by stage)")
-      ("loss", po::value(&o.loss)->default_value(o.loss),
+      ("loss", po::value(&o.loss)->default_value(o.loss, "mse"),
        "logistic loss: mse | cross-entropy")
       ("holdout", po::value(&o.holdout)->default_value(o.holdout, "0.1"),
        "fraction of games held out for the loss check (split by game)")
@@ -59,7 +76,7 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "solver iteration cap (0 = default)")
       ("learning-rate", po::value(&o.learning_rate)->default_value(o.learning_rate),
        "logistic: Adam step size, centi-units")
-      ("solver", po::value(&o.solver)->default_value(o.solver),
+      ("solver", po::value(&o.solver)->default_value(o.solver, "auto"),
        "auto | direct (dense LDLT / Newton) | iterative (conjugate gradient / Adam)")
       ("wthor-invalid", po::value(&o.wthor_invalid)->default_value(o.wthor_invalid),
        "WTHOR records that stop early or disagree with the replay: use (recorded result) | skip")
@@ -127,11 +144,44 @@ std::vector<LabelTerm> parse_label(const std::string& text) {
   return terms;
 }
 
-Method parse_method(const std::string& text) {
-  if (text == "ridge") return Method::Ridge;
-  if (text == "logistic" || text == "lbfgs") return Method::Logistic;
-  if (text == "mpc") return Method::Mpc;
+FitMethod parse_method(const std::string& text) {
+  for (const FitMethod m : {FitMethod::Ridge, FitMethod::Logistic, FitMethod::Lbfgs, FitMethod::Mpc}) {
+    if (text == method_name(m)) return m;
+  }
   throw InputError("--method: expected 'ridge', 'logistic', 'lbfgs' or 'mpc', got '" + text + "'");
+}
+
+const char* method_name(FitMethod m) {
+  switch (m) {
+    case FitMethod::Ridge: return "ridge";
+    case FitMethod::Logistic: return "logistic";
+    case FitMethod::Lbfgs: return "lbfgs";
+    case FitMethod::Mpc: return "mpc";
+  }
+  return "?";
+}
+
+Method method_kind(FitMethod m) {
+  switch (m) {
+    case FitMethod::Ridge: return Method::Ridge;
+    case FitMethod::Logistic:
+    case FitMethod::Lbfgs: return Method::Logistic;
+    case FitMethod::Mpc: return Method::Mpc;
+  }
+  return Method::Logistic;
+}
+
+LogisticLoss parse_loss(const std::string& text) {
+  if (text == "mse") return LogisticLoss::Mse;
+  if (text == "cross-entropy") return LogisticLoss::CrossEntropy;
+  throw InputError("--loss: expected 'mse' or 'cross-entropy', got '" + text + "'");
+}
+
+Solver parse_solver(const std::string& text) {
+  if (text == "auto") return Solver::Auto;
+  if (text == "direct") return Solver::Direct;
+  if (text == "iterative") return Solver::Iterative;
+  throw InputError("--solver: expected 'auto', 'direct' or 'iterative', got '" + text + "'");
 }
 
 std::vector<DepthPair> parse_mpc_pairs(const std::string& text) {

@@ -1,6 +1,7 @@
 // The options of a tuning run: a plain struct, the Boost.Program_options description that fills
-// it (the module owns its options; `arena tune` and `arena loop` both add it), and the parsers of
-// its compound values (label mixtures, method).
+// it (the module owns its options; `arena tune` and `arena loop`'s [tune] both read them through
+// it), and the parsers of its compound values (label mixtures, method, loss, solver). A choice
+// among names is parsed into its enum as the option is read, so an unknown name fails there.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +13,18 @@
 
 namespace arena::tune {
 
+/// --method as given: ridge | logistic | lbfgs (the logistic fit by L-BFGS) | mpc.
+enum class FitMethod { Ridge, Logistic, Lbfgs, Mpc };
+
+/// The loss of the logistic (Texel) fit between target t in [0, 1] and s = sigmoid(eval / K).
+enum class LogisticLoss {
+  Mse,          ///< mean of (t - s)^2, Texel's original choice
+  CrossEntropy  ///< mean of -(t log s + (1 - t) log(1 - s))
+};
+
+/// Which solver: Auto picks Direct when num_weights() <= direct_limit, else Iterative.
+enum class Solver { Auto, Direct, Iterative };
+
 /// Everything `arena tune` takes. Defaults are the CLI's defaults.
 struct TuneOptions {
   std::vector<std::string> games;   ///< arena logs (.jsonl) and, for Othello, WTHOR .tsv / .wtb
@@ -21,8 +34,8 @@ struct TuneOptions {
   std::string out;                  ///< tuned config to write; "" = fit and report only
   std::string name;                 ///< name of the tuned config; "" = "<init name>-tuned"
   std::string label = "result";     ///< "KIND[:WEIGHT],..." with KIND result|score|search|exact
-  std::string method = "logistic";  ///< ridge | logistic | lbfgs (logistic by L-BFGS)
-  std::string loss = "mse";         ///< logistic loss: mse | cross-entropy
+  FitMethod method = FitMethod::Logistic;
+  LogisticLoss loss = LogisticLoss::Mse;  ///< the logistic fit's loss
   double holdout = 0.1;             ///< fraction of games held out, in [0, 1)
   std::uint64_t seed = 1;           ///< holdout split and per-game sampling
   int skip_plies = 8;               ///< plies skipped at the start of each game
@@ -35,7 +48,7 @@ struct TuneOptions {
   double tie = 0.0;                 ///< L2 pull between neighbouring phases
   int iterations = 0;               ///< solver iteration cap; 0 = the method's default
   double learning_rate = 2.0;       ///< logistic Adam step, centi-units
-  std::string solver = "auto";      ///< auto | direct | iterative
+  Solver solver = Solver::Auto;
   std::string wthor_invalid = "use";  ///< records that stop early / disagree: use | skip
   /// --method mpc: the depth pairs DEEP:SHALLOW to fit (tune/mpc.hpp), and the threshold t
   /// written with them.
@@ -70,9 +83,20 @@ struct LabelTerm {
 /// The fitting methods: evaluation weights (ridge, logistic) or Multi-ProbCut fits (mpc).
 enum class Method { Ridge, Logistic, Mpc };
 
-/// "ridge" | "logistic" | "lbfgs" (Logistic, solved by L-BFGS) | "mpc"; throws InputError
-/// naming --method otherwise.
-[[nodiscard]] Method parse_method(const std::string& text);
+/// "ridge" | "logistic" | "lbfgs" | "mpc"; throws InputError naming --method otherwise.
+[[nodiscard]] FitMethod parse_method(const std::string& text);
+
+/// The --method name of `m` (parse_method's inverse).
+[[nodiscard]] const char* method_name(FitMethod m);
+
+/// What `m` fits (lbfgs is the logistic fit).
+[[nodiscard]] Method method_kind(FitMethod m);
+
+/// "mse" | "cross-entropy"; throws InputError naming --loss otherwise.
+[[nodiscard]] LogisticLoss parse_loss(const std::string& text);
+
+/// "auto" | "direct" | "iterative"; throws InputError naming --solver otherwise.
+[[nodiscard]] Solver parse_solver(const std::string& text);
 
 /// One depth pair of --mpc-pairs.
 struct DepthPair {

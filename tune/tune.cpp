@@ -18,7 +18,7 @@ namespace arena::tune {
 
 void check_tune_options(const TuneOptions& o) {
   // An unknown method or bad pairs fail before any position is sampled.
-  if (parse_method(o.method) == Method::Mpc) {
+  if (o.method == FitMethod::Mpc) {
     (void)parse_mpc_pairs(o.mpc_pairs);
     if (!(o.mpc_threshold >= 0 && o.mpc_threshold <= 1e9)) {
       throw InputError("--mpc-threshold: expected a number of sigmas in [0, 1e9]");
@@ -39,13 +39,6 @@ void check_tune_options(const TuneOptions& o) {
   if (o.iterations < 0) throw InputError("--iterations: expected >= 0 (0 = default)");
   if (!(o.learning_rate > 0.0)) throw InputError("--learning-rate: expected > 0");
   core::check_threads("--threads (0 = all cores)", o.threads, 0);
-  if (o.loss != "mse" && o.loss != "cross-entropy") {
-    throw InputError("--loss: expected 'mse' or 'cross-entropy', got '" + o.loss + "'");
-  }
-  if (o.solver != "auto" && o.solver != "direct" && o.solver != "iterative") {
-    throw InputError("--solver: expected 'auto', 'direct' or 'iterative', got '" + o.solver +
-                     "'");
-  }
 }
 
 std::string label_text(const std::vector<LabelTerm>& terms) {
@@ -109,12 +102,9 @@ Weights fit_datasets(const TuneOptions& o, const std::vector<LabelTerm>& terms, 
                      Dataset& holdout, const Weights& start, TuneReport& report,
                      const Progress& progress) {
   using Clock = std::chrono::steady_clock;
-  const Method method = parse_method(o.method);
-  const LogisticLoss loss = o.loss == "cross-entropy" ? LogisticLoss::CrossEntropy
-                                                      : LogisticLoss::Mse;
-  const Solver solver = o.solver == "direct"      ? Solver::Direct
-                        : o.solver == "iterative" ? Solver::Iterative
-                                                  : Solver::Auto;
+  const Method method = method_kind(o.method);
+  const LogisticLoss loss = o.loss;
+  const Solver solver = o.solver;
   // Step 3. Texel's K on the start weights against game results (targets are still the
   // result column), then the label mixture.
   const auto t = Clock::now();
@@ -147,7 +137,7 @@ Weights fit_datasets(const TuneOptions& o, const std::vector<LabelTerm>& terms, 
     lo.loss = loss;
     lo.solver = solver;
     lo.learning_rate = o.learning_rate;
-    lo.lbfgs = o.method == "lbfgs";
+    lo.lbfgs = o.method == FitMethod::Lbfgs;
     if (o.iterations > 0) lo.max_iterations = o.iterations;
     fit = fit_logistic(train.problem, start, report.scale, lo, progress);
   }
@@ -173,7 +163,7 @@ Weights fit_datasets(const TuneOptions& o, const std::vector<LabelTerm>& terms, 
 std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const core::EngineConfig& init,
                                                  const std::vector<LabelTerm>& terms,
                                                  const TuneReport& report) {
-  const Method method = parse_method(o.method);
+  const Method method = method_kind(o.method);
   std::vector<std::string> comments;
   // K matters only where a sigmoid is involved: logistic fits and result labels.
   const bool uses_scale = method == Method::Logistic ||

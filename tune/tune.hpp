@@ -127,7 +127,7 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   report.game = std::string(G::kName);
   report.init = o.init;
   report.features = fs->name();
-  report.method = o.method;
+  report.method = method_name(o.method);
   report.label = label_text(terms);
   report.name = o.name.empty() ? init.name + "-tuned" : o.name;
   report.num_weights = static_cast<std::size_t>(num_features) * static_cast<std::size_t>(phases);

@@ -4,25 +4,24 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <system_error>
 
 #include <boost/algorithm/string.hpp>
-#include <boost/program_options.hpp>
 
 #include "engine/core/errors.hpp"
 
 namespace arena::core {
 
-namespace {
-
-namespace po = boost::program_options;
-
-/// Dotted key -> its 1-based lines in file order; rejects lines that are neither
-/// `key = value` nor `[section]`.
-std::map<std::string, std::vector<std::size_t>> key_lines(const std::string& text,
-                                                          const std::string& origin) {
-  std::map<std::string, std::vector<std::size_t>> lines;
+std::vector<IniEntry> read_ini(const std::string& text, const std::string& origin,
+                               const std::vector<std::string>& keys,
+                               const std::vector<std::string>& open_prefixes,
+                               const std::string& expected) {
+  const std::set<std::string> known(keys.begin(), keys.end());
+  std::map<std::string, std::size_t> first_line;  // dotted key -> the line it was given on
+  std::vector<IniEntry> out;
   std::istringstream in(text);
   std::string raw;
   std::string prefix;
@@ -35,56 +34,25 @@ std::map<std::string, std::vector<std::size_t>> key_lines(const std::string& tex
       continue;
     }
     const auto eq = s.find('=');
-    const std::string key = eq == std::string::npos ? std::string() : boost::algorithm::trim_copy(s.substr(0, eq));
-    if (key.empty()) {
+    const std::string name =
+        eq == std::string::npos ? std::string() : boost::algorithm::trim_copy(s.substr(0, eq));
+    if (name.empty()) {
       throw InputError(where(origin, line_no) + "expected 'key = value' or '[section]', got '" +
                        s + "'");
     }
-    lines[prefix + key].push_back(line_no);
-  }
-  return lines;
-}
-
-}  // namespace
-
-std::vector<IniEntry> read_ini(const std::string& text, const std::string& origin,
-                               const std::vector<std::string>& keys,
-                               const std::vector<std::string>& open_prefixes,
-                               const std::string& expected) {
-  const auto lines = key_lines(text, origin);
-  po::options_description desc;
-  for (const auto& key : keys) desc.add_options()(key.c_str(), po::value<std::string>());
-  std::istringstream in(text);
-  po::parsed_options parsed(&desc);
-  try {
-    parsed = po::parse_config_file(in, desc, true);
-  } catch (const po::error& e) {
-    throw InputError(where(origin, 0) + e.what());
-  }
-  std::vector<IniEntry> out;
-  std::map<std::string, std::size_t> seen;
-  for (const auto& opt : parsed.options) {
-    const std::string& key = opt.string_key;
-    const std::size_t occurrence = seen[key]++;
-    const auto it = lines.find(key);
-    const std::size_t line =
-        it != lines.end() && occurrence < it->second.size() ? it->second[occurrence] : 0;
-    if (occurrence > 0) {
-      // The line map may miss a key Boost lexes differently (found by fuzzing): name the first
-      // line only when it is known.
-      const std::string first = it != lines.end() && !it->second.empty()
-                                    ? " (first on line " + std::to_string(it->second.front()) + ")"
-                                    : "";
-      throw InputError(where(origin, line) + "key '" + key + "': given twice" + first);
+    const std::string key = prefix + name;
+    if (const auto [it, fresh] = first_line.emplace(key, line_no); !fresh) {
+      throw InputError(where(origin, line_no) + "key '" + key + "': given twice (first on line " +
+                       std::to_string(it->second) + ")");
     }
+    const bool registered = known.count(key) != 0;
     bool open = false;
     for (const auto& p : open_prefixes) open = open || key.rfind(p, 0) == 0;
-    if (opt.unregistered && !open) {
-      throw InputError(where(origin, line) + "key '" + key + "': unknown key (expected " +
+    if (!registered && !open) {
+      throw InputError(where(origin, line_no) + "key '" + key + "': unknown key (expected " +
                        expected + ")");
     }
-    out.push_back({key, opt.value.empty() ? std::string() : boost::algorithm::trim_copy(opt.value.front()), line,
-                   !opt.unregistered});
+    out.push_back({key, boost::algorithm::trim_copy(s.substr(eq + 1)), line_no, registered});
   }
   return out;
 }

@@ -1,14 +1,15 @@
-// INI files for every config of the project (engine configs, loop run configs): Boost.Program_
-// options lexes them and checks the known keys; it reports no line numbers, so a scan of the
-// same text (same rules: `#` starts a comment, `[section]` prefixes keys with "section.") maps
-// each key to its line, and every error has one form: "FILE:LINE: key 'k': expected ..., got ...".
+// INI files for every config of the project (engine configs, loop run configs): one lexer
+// (`#` starts a comment, `[section]` prefixes the keys after it with "section.", each other
+// line is `key = value`) that keeps each key's line, so every error has one form:
+// "FILE:LINE: key 'k': expected ..., got ...". (Boost.Program_options stays for command lines;
+// its config-file parser reports no line numbers.)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace arena::core {

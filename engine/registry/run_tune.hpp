@@ -87,7 +87,6 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
   const bool need_final_score = std::any_of(terms.begin(), terms.end(), [](const LabelTerm& t) {
     return t.kind == LabelKind::Score || t.kind == LabelKind::Exact;
   });
-  (void)parse_method(options.method);
   detail::check_record_inputs(options, AllGames{});
   if (options.games.empty() && options.positions.empty()) {
     throw InputError("--games: expected at least one game log or record file (or --positions)");
@@ -141,7 +140,7 @@ inline TuneReport run_tune(const TuneOptions& options, const Progress& progress 
     LabelCache cache = load_label_cache<G>(options.label_cache,
                                            detail::label_cache_key(options, init));
     report.read_seconds = detail::seconds_since(start);
-    if (parse_method(options.method) == Method::Mpc) {
+    if (options.method == FitMethod::Mpc) {
       if (!options.positions.empty()) {
         throw InputError("--positions: --method mpc searches the positions of --games only");
       }

@@ -3,11 +3,13 @@
 // folder plays no game twice and reports the same result, a finished run is reported (not
 // replaced by a new one) with its config paths relative to its folder, and a run killed
 // (SIGKILL) during its self-play stage resumes to exactly the configured games, and a match
-// won by a perfect score (an infinite Elo) still gets its charts.
+// won by a perfect score (an infinite Elo) still gets its charts. A bad value anywhere in the
+// run config fails with its file:line before any game is played.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -242,6 +244,53 @@ TEST(LoopCli, PerfectMatchScoreStillDrawsTheCharts) {
   EXPECT_TRUE(round.at("accepted").get<bool>());
   EXPECT_TRUE(fs::exists(dir / "summary.json"));
   fs::remove_all(dir);
+}
+
+// The whole run config is checked before the first game: a bad value in a late stage
+// ([match]), or a missing extra_games file, read only after a round's self-play and fit, fails
+// at once (exit 2, the file:line and key named) and leaves no run folder.
+TEST(LoopCli, BadValueOfALateStageFailsBeforeAnyGame) {
+  const std::string match =
+      "[match]\ngames = 4\ndepth = 1\nopenings = random:2\n"
+      "sprt = elo0=0,elo1=20,alpha=0.05,beta=0.05\n";
+  // Each case: the [match] section with one bad line, that line, the key named.
+  struct Case {
+    std::string section;
+    std::string line;
+    std::string key;
+  };
+  const std::vector<Case> cases = {
+      {"[match]\ngames = 4\ndepth = 1\nopenings = random:2\nsprt = elo0=0,elo1=5,alpha=2\n",
+       "sprt = elo0=0,elo1=5,alpha=2", "match.sprt"},
+      {"[match]\ngames = 4\ndepth = 1\nopenings = no-such-openings.txt\n",
+       "openings = no-such-openings.txt", "match.openings"},
+      {"[match]\ngames = 4\ndepth = 1000\nopenings = random:2\n", "depth = 1000", "match.depth"},
+      {"[match]\ngames = 3\ndepth = 1\nopenings = random:2\n", "games = 3", "match.games"},
+      {"[match]\ngames = 4\ntemperature = -1\n", "temperature = -1", "match.temperature"},
+      {match, "", "extra_games"},
+  };
+  for (const auto& c : cases) {
+    const fs::path dir = make_run_config("late", 2000);
+    std::string text;
+    {
+      std::ifstream in(dir / "loop.cfg");
+      text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    ASSERT_NE(text.find(match), std::string::npos);
+    text.replace(text.find(match), match.size(), c.section);
+    if (c.line.empty()) text = "extra_games = missing.tsv\n" + text;
+    std::ofstream(dir / "loop.cfg") << text;
+    // The 1-based line of the bad value, counted here.
+    const std::string bad = c.line.empty() ? "extra_games = missing.tsv" : c.line;
+    const auto at = text.find(bad + "\n");
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
+    const Outcome r = arena_in(dir, "loop --config loop.cfg --run-dir run --quiet");
+    EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
+    const std::string where = "loop.cfg:" + std::to_string(line) + ": key '" + c.key + "'";
+    EXPECT_NE(r.out.find(where), std::string::npos) << where << "\n" << r.out;
+    EXPECT_FALSE(fs::exists(dir / "run")) << bad;
+    fs::remove_all(dir);
+  }
 }
 
 }  // namespace

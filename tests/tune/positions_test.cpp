@@ -51,7 +51,7 @@ TuneOptions exact_ridge(const std::string& out) {
   o.init = kOthelloClassic;
   o.out = out;
   o.label = "exact";
-  o.method = "ridge";
+  o.method = FitMethod::Ridge;
   o.holdout = 0.0;
   o.exact_empties = 10;
   o.quiet = true;
