@@ -1,14 +1,17 @@
-// The game-typed half of preparing a run, shared by the single-process and the MPI paths:
-// after prepare_run (options, configs, schedule, log path), the game's rules, the players'
-// factory (each player built once to validate it) and the openings.
+// The game-typed half of a run, shared by the single-process and the MPI paths: after
+// prepare_run (options, configs, schedule, log path), the game's rules, the players' factory
+// (each player built once to validate it) and the openings; then the run behind the game-free
+// GameRun interface (game_run.hpp), the only template part of the driver besides the Runner.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
 #include "selfplay/engine_player.hpp"
+#include "selfplay/game_run.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/run_setup.hpp"
@@ -49,6 +52,47 @@ template <core::Game G>
           : Openings<G>::from_file(rules, run.openings.file, run.opening_order, opts.seed,
                                    opts.opening_plies, opts.opening_reader);
   return {std::move(run), rules, std::move(factory), std::move(openings)};
+}
+
+/// A prepared run of game G behind GameRun: its runners are Runner<G>s without a log writer.
+template <core::Game G>
+class TypedGameRun final : public GameRun {
+ public:
+  explicit TypedGameRun(GameSetup<G> game) : game_(std::move(game)) {}
+
+  [[nodiscard]] const RunSetup& setup() const override { return game_.run; }
+
+  [[nodiscard]] std::unique_ptr<GameRunner> runner(IdSource source, GameCallback on_game,
+                                                   int threads) const override {
+    return std::make_unique<TypedRunner>(game_, std::move(source), std::move(on_game), threads);
+  }
+
+ private:
+  class TypedRunner final : public GameRunner {
+   public:
+    TypedRunner(const GameSetup<G>& game, IdSource source, GameCallback on_game, int threads)
+        : runner_(game.run.schedule, game.openings, game.rules, game.run.record.seed,
+                  game.run.settings, std::move(source), game.factory, nullptr,
+                  std::move(on_game), threads) {}
+    void start() override { runner_.start(); }
+    void stop() override { runner_.stop(); }
+    void abort() override { runner_.abort(); }
+    void wait() override { runner_.wait(); }
+
+   private:
+    Runner<G> runner_;
+  };
+
+  GameSetup<G> game_;
+};
+
+/// The GamePreparer of game G: prepare_game_run<G> with `factory` (null: EnginePlayers from
+/// the configs).
+template <core::Game G>
+[[nodiscard]] GamePreparer game_preparer(PlayerFactory<G> factory = nullptr) {
+  return [factory = std::move(factory)](const SelfplayOptions& opts) -> std::unique_ptr<GameRun> {
+    return std::make_unique<TypedGameRun<G>>(prepare_game_run<G>(opts, factory));
+  };
 }
 
 }  // namespace arena::selfplay

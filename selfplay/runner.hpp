@@ -1,5 +1,6 @@
 // The parallel runner: plays a list of pending game ids on a oneTBB task arena of `threads`
-// slots and hands each finished game to the log writer and a callback.
+// slots and hands each finished game to the log writer and a callback (GameCallback and
+// IdSource are declared in game_run.hpp).
 //
 // Work distribution: `threads` worker tasks pull the next pending id from one atomic counter,
 // so ids start in increasing order whatever the thread count: the two games of a pair run
@@ -26,6 +27,7 @@
 
 #include "engine/core/game.hpp"
 #include "selfplay/game_log.hpp"
+#include "selfplay/game_run.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/play_game.hpp"
 #include "selfplay/player.hpp"
@@ -37,15 +39,6 @@ namespace arena::selfplay {
 /// worker task and engine; may throw (the run then fails with that exception).
 template <core::Game G>
 using PlayerFactory = std::function<std::unique_ptr<Player<G>>(int index)>;
-
-/// Receives each finished game after its line was written; calls are serialised (never two at
-/// once) and may call Runner::stop(). Must not call wait().
-using GameCallback = std::function<void(const GameRecord&)>;
-
-/// Hands out the next game id to play, or nullopt when there is none left; called from the
-/// worker tasks concurrently, so it must be thread-safe. It may block until an id is known
-/// (the distributed run feeds ids as batches arrive).
-using IdSource = std::function<std::optional<std::int64_t>()>;
 
 /// Plays the pending games of a run. Contracts:
 ///  - start(): begins playing in the background and returns at once; call at most once.
