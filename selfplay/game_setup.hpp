@@ -1,7 +1,8 @@
 // The game-typed half of a run, shared by the single-process and the MPI paths: after
 // prepare_run (options, configs, schedule, log path), the game's rules, the players' factory
 // (each player built once to validate it) and the openings; then the run behind the game-free
-// GameRun interface (game_run.hpp), the only template part of the driver besides the Runner.
+// GameRun interface (game_run.hpp): with TypedGamePlayer (runner.hpp) the only template part
+// of the driver.
 #pragma once
 
 #include <memory>
@@ -54,7 +55,7 @@ template <core::Game G>
   return {std::move(run), rules, std::move(factory), std::move(openings)};
 }
 
-/// A prepared run of game G behind GameRun: its runners are Runner<G>s without a log writer.
+/// A prepared run of game G behind GameRun.
 template <core::Game G>
 class TypedGameRun final : public GameRun {
  public:
@@ -62,27 +63,13 @@ class TypedGameRun final : public GameRun {
 
   [[nodiscard]] const RunSetup& setup() const override { return game_.run; }
 
-  [[nodiscard]] std::unique_ptr<GameRunner> runner(IdSource source, GameCallback on_game,
-                                                   int threads) const override {
-    return std::make_unique<TypedRunner>(game_, std::move(source), std::move(on_game), threads);
+  [[nodiscard]] std::unique_ptr<GamePlayer> player() const override {
+    return std::make_unique<TypedGamePlayer<G>>(
+        GameContext<G>{game_.run.schedule, game_.openings, game_.rules, game_.run.record.seed,
+                       game_.run.settings, game_.factory});
   }
 
  private:
-  class TypedRunner final : public GameRunner {
-   public:
-    TypedRunner(const GameSetup<G>& game, IdSource source, GameCallback on_game, int threads)
-        : runner_(game.run.schedule, game.openings, game.rules, game.run.record.seed,
-                  game.run.settings, std::move(source), game.factory, nullptr,
-                  std::move(on_game), threads) {}
-    void start() override { runner_.start(); }
-    void stop() override { runner_.stop(); }
-    void abort() override { runner_.abort(); }
-    void wait() override { runner_.wait(); }
-
-   private:
-    Runner<G> runner_;
-  };
-
   GameSetup<G> game_;
 };
 

@@ -18,6 +18,7 @@
 
 #include "engine/core/errors.hpp"
 #include "selfplay/signal_watcher.hpp"
+#include "selfplay/worker_pool.hpp"
 
 namespace arena::selfplay {
 
@@ -81,12 +82,12 @@ constexpr std::chrono::microseconds kWorkerNap{500};
 class BatchPlayer {
  public:
   BatchPlayer(const GameRun& game, int threads)
-      : runner_(game.runner([this] { return pop(); },
-                            [this](const GameRecord& g) {
-                              const std::lock_guard lock(mutex_);
-                              done_.push_back(g);
-                            },
-                            threads)) {}
+      : runner_([this] { return pop(); }, [&game] { return game.player(); }, nullptr,
+                [this](const GameRecord& g) {
+                  const std::lock_guard lock(mutex_);
+                  done_.push_back(g);
+                },
+                threads) {}
 
   BatchPlayer(const BatchPlayer&) = delete;
   BatchPlayer& operator=(const BatchPlayer&) = delete;
@@ -99,11 +100,11 @@ class BatchPlayer {
 
   /// Starts the runner; a background thread notes when it ends (and its error).
   void start() {
-    runner_->start();
+    runner_.start();
     waiter_ = std::thread([this] {
       std::exception_ptr error;
       try {
-        runner_->wait();
+        runner_.wait();
       } catch (...) {
         error = std::current_exception();
       }
@@ -138,13 +139,13 @@ class BatchPlayer {
       closed_ = true;
       changed_.notify_all();
     }
-    runner_->stop();
+    runner_.stop();
   }
 
   /// stop() and interrupt the games in flight (they are discarded).
   void abort() {
     stop();
-    runner_->abort();
+    runner_.abort();
   }
 
   /// Whether every queued id has started and more are welcome.
@@ -190,7 +191,7 @@ class BatchPlayer {
   bool closed_ = false;
   bool ended_ = false;
   std::exception_ptr error_;
-  std::unique_ptr<GameRunner> runner_;
+  WorkerPool runner_;
   std::thread waiter_;
 };
 

@@ -18,6 +18,7 @@
 #include "selfplay/run_recorder.hpp"
 #include "selfplay/signal_watcher.hpp"
 #include "selfplay/stop_timer.hpp"
+#include "selfplay/worker_pool.hpp"
 
 namespace arena::selfplay {
 
@@ -80,7 +81,7 @@ class Coordinator final : public RunCoordinator {
   }
 
   /// Plays on `local` (may be null) and serves `remote` (may be null) until both are done.
-  void run(GameRunner* local, RemoteRanks* remote) {
+  void run(WorkerPool* local, RemoteRanks* remote) {
     {
       const std::lock_guard lock(mutex_);
       local_ = local;
@@ -198,7 +199,7 @@ class Coordinator final : public RunCoordinator {
   std::deque<std::int64_t> pending_;
   std::int64_t played_ = 0;
   StopMode stop_ = StopMode::None;
-  GameRunner* local_ = nullptr;
+  WorkerPool* local_ = nullptr;
   bool local_ended_ = true;
   std::exception_ptr local_error_;
 };
@@ -232,17 +233,18 @@ SelfplaySummary coordinate_run(const SelfplayOptions& opts, const GameRun& game,
   const RunSetup& setup = game.setup();
   const bool every_rank = remote != nullptr;
   Coordinator run(opts, setup, log, every_rank);
-  std::unique_ptr<GameRunner> local;
+  std::unique_ptr<WorkerPool> local;
   if (plays) {
     // Never more workers than games: each worker builds its engines up front.
     const int threads = static_cast<int>(std::clamp<std::int64_t>(
         static_cast<std::int64_t>(run.pending()), 1, opts.threads));
-    local = game.runner(
+    local = std::make_unique<WorkerPool>(
         [&run]() -> std::optional<std::int64_t> {
           const std::vector<std::int64_t> ids = run.take_ids(1);
           if (ids.empty()) return std::nullopt;
           return ids.front();
         },
+        [&game] { return game.player(); }, nullptr,
         [&run](const GameRecord& g) { run.record({g}); }, threads);
   }
   const auto start = std::chrono::steady_clock::now();
