@@ -91,29 +91,18 @@ class BatchPlayer {
 
   BatchPlayer(const BatchPlayer&) = delete;
   BatchPlayer& operator=(const BatchPlayer&) = delete;
-  ~BatchPlayer() {
-    if (waiter_.joinable()) {
-      abort();
-      waiter_.join();
-    }
-  }
+  ~BatchPlayer() { abort(); }
 
-  /// Starts the runner; a background thread notes when it ends (and its error).
+  /// Starts the runner, noting when it ends.
   void start() {
-    runner_.start();
-    waiter_ = std::thread([this] {
-      std::exception_ptr error;
-      try {
-        runner_.wait();
-      } catch (...) {
-        error = std::current_exception();
-      }
+    runner_.on_end([this](bool failed) {
       const std::lock_guard lock(mutex_);
-      error_ = error;
       ended_ = true;
+      failed_ = failed;
       closed_ = true;
       changed_.notify_all();
     });
+    runner_.start();
   }
 
   /// Queues ids to play (ignored after finish() or stop()).
@@ -156,16 +145,19 @@ class BatchPlayer {
 
   /// Whether the runner has ended; rethrows its error if it failed.
   [[nodiscard]] bool ended() {
-    const std::lock_guard lock(mutex_);
-    if (error_) std::rethrow_exception(error_);
-    return ended_;
+    bool ended = false;
+    bool failed = false;
+    {
+      const std::lock_guard lock(mutex_);
+      ended = ended_;
+      failed = failed_;
+    }
+    if (failed) runner_.wait();
+    return ended;
   }
 
   /// Waits until the runner has ended; rethrows its error if it failed.
-  void join() {
-    if (waiter_.joinable()) waiter_.join();
-    (void)ended();
-  }
+  void join() { runner_.wait(); }
 
   /// The games finished since the last call.
   [[nodiscard]] std::vector<GameRecord> take() {
@@ -190,9 +182,8 @@ class BatchPlayer {
   std::vector<GameRecord> done_;
   bool closed_ = false;
   bool ended_ = false;
-  std::exception_ptr error_;
+  bool failed_ = false;
   WorkerPool runner_;
-  std::thread waiter_;
 };
 
 /// A worker rank's side of the run: asks rank 0 for ids, plays them on `local`, returns the

@@ -7,12 +7,10 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
-#include <exception>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #include "selfplay/run_recorder.hpp"
@@ -89,37 +87,19 @@ class Coordinator final : public RunCoordinator {
       if (local_ != nullptr && stop_ == StopMode::Finish) local_->stop();
       if (local_ != nullptr && stop_ == StopMode::Abandon) local_->abort();
     }
-    std::thread waiter;
     if (local != nullptr) {
-      local->start();
-      waiter = std::thread([this, local] {
-        std::exception_ptr error;
-        try {
-          local->wait();
-        } catch (...) {
-          error = std::current_exception();
-        }
+      local->on_end([this](bool failed) {
         const std::lock_guard lock(mutex_);
-        local_error_ = error;
         local_ended_ = true;
+        local_failed_ = failed;
         changed_.notify_all();
       });
+      local->start();
     }
-    // On an error the games in flight are abandoned, so the waiter can be joined at once.
-    const auto join = [&] {
-      if (!waiter.joinable()) return;
-      if (local != nullptr && std::uncaught_exceptions() > 0) local->abort();
-      waiter.join();
-    };
-    struct Joiner {
-      decltype(join)& f;
-      ~Joiner() { f(); }
-    } joiner{join};
-
     std::unique_lock lock(mutex_);
     StopMode forwarded = StopMode::None;
     for (;;) {
-      if (local_error_) break;
+      if (local_failed_) break;
       if (remote != nullptr && forwarded < stop_) {
         forwarded = stop_;
         lock.unlock();
@@ -138,13 +118,9 @@ class Coordinator final : public RunCoordinator {
       lock.lock();
       if (!served) changed_.wait_for(lock, kPollNap);
     }
-    const std::exception_ptr error = local_error_;
     local_ = nullptr;
     lock.unlock();
-    if (error) {
-      if (local != nullptr) local->abort();
-      std::rethrow_exception(error);
-    }
+    if (local != nullptr) local->wait();  // it has ended: rethrows its error
   }
 
   /// The summary once the run is over; `seconds` is the playing phase's wall time.
@@ -201,7 +177,7 @@ class Coordinator final : public RunCoordinator {
   StopMode stop_ = StopMode::None;
   WorkerPool* local_ = nullptr;
   bool local_ended_ = true;
-  std::exception_ptr local_error_;
+  bool local_failed_ = false;
 };
 
 }  // namespace

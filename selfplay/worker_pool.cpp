@@ -44,6 +44,7 @@ void WorkerPool::start() {
       if (!error_) error_ = std::current_exception();
       abort();
     }
+    if (on_end_) on_end_(error_ != nullptr);
   });
 }
 

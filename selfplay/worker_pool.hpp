@@ -13,8 +13,10 @@
 #include <atomic>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include <tbb/task_arena.h>
 
@@ -30,6 +32,8 @@ namespace arena::selfplay {
 ///  - abort(): stop() and interrupt games in flight, which are discarded (not logged).
 ///  - wait(): blocks until every started game ended; rethrows the first unexpected error
 ///    (a failing player factory, a log write error). Call once, after start().
+///  - on_end(f), before start(): f(failed) is called on the pool's thread once every game
+///    has ended (`failed`: wait() will rethrow), so that an owner need not block in wait().
 class WorkerPool {
  public:
   /// `writer` (may be null: no log) must outlive the pool. `threads` >= 1.
@@ -39,6 +43,7 @@ class WorkerPool {
   WorkerPool& operator=(const WorkerPool&) = delete;
   ~WorkerPool();
 
+  void on_end(std::function<void(bool failed)> f) { on_end_ = std::move(f); }
   void start();
   void stop() { stop_.store(true); }
   void abort() {
@@ -64,6 +69,7 @@ class WorkerPool {
   GamePlayerFactory players_;
   LogWriter* writer_;
   GameCallback on_game_;
+  std::function<void(bool)> on_end_;
   int threads_;
   tbb::task_arena arena_;
   std::thread driver_;
