@@ -190,74 +190,105 @@ class BatchPlayer {
 /// games with its next request. It polls rather than blocks, so that a Stop from rank 0, or a
 /// signal on this rank (which it reports to rank 0 as a Stop, and applies at once), takes
 /// effect while games are in flight. Ends after rank 0's Bye; a failure is sent as Failed.
-void play_as_worker(const mpi::Session& session, BatchPlayer& local, const RunSetup& setup,
-                    bool handle_signals) {
-  try {
-    std::atomic<int> signal_level{0};  // a StopMode, raised by the watcher thread
-    std::atomic<int> last_signal{0};
-    std::optional<SignalWatcher> watcher;
-    if (handle_signals) {
-      watcher.emplace(
-          [&](int signal, int count) {
-            last_signal = signal;
-            if (count == 1) {
-              signal_level = static_cast<int>(StopMode::Finish);
-              local.stop();
-            } else {
-              signal_level = static_cast<int>(StopMode::Abandon);
-              local.abort();
-            }
-          },
-          setup.stop_signal);
+class WorkerRank {
+ public:
+  WorkerRank(const mpi::Session& session, BatchPlayer& local) : session_(session), local_(local) {}
+
+  /// Plays the run; `stop_signal` as in SignalWatcher, watched when `handle_signals`.
+  void run(bool handle_signals, int stop_signal) {
+    try {
+      std::optional<SignalWatcher> watcher;
+      if (handle_signals) {
+        watcher.emplace([this](int signal, int count) { on_signal(signal, count); }, stop_signal);
+      }
+      play();
+      finish();
+    } catch (const std::exception& e) {
+      session_.send(0, mpi::Tag::Failed,
+                    "rank " + std::to_string(session_.rank()) + ": " + e.what());
     }
-    int reported = 0;
-    const auto report_signal = [&] {
-      if (const int level = signal_level.load(); level > reported) {
-        reported = level;
-        session.send(0, mpi::Tag::Stop,
-                     stop_word(static_cast<StopMode>(level), signal_name(last_signal.load())));
-      }
-    };
-    bool waiting = true;  // a Batch reply is owed
-    session.send(0, mpi::Tag::Request, "");
-    while (!local.ended()) {
-      bool idle = true;
-      while (auto m = session.try_receive()) {  // only rank 0 writes to a worker
-        idle = false;
-        if (m->tag == mpi::Tag::Batch) {
-          waiting = false;
-          const std::vector<std::int64_t> ids = parse_ids(m->payload);
-          if (ids.empty()) {
-            local.finish();
-          } else {
-            local.add(ids);
-          }
-        } else if (m->tag == mpi::Tag::Stop) {
-          if (parse_stop(m->payload).first == StopMode::Finish) {
-            local.stop();
-          } else {
-            local.abort();
-          }
-        }
-      }
+  }
+
+ private:
+  /// On the watcher's thread: the stop applies at once; the MPI thread reports it.
+  void on_signal(int signal, int count) {
+    last_signal_ = signal;
+    const StopMode mode = count == 1 ? StopMode::Finish : StopMode::Abandon;
+    signal_level_ = static_cast<int>(mode);
+    apply(mode);
+  }
+
+  void apply(StopMode mode) {
+    if (mode == StopMode::Finish) {
+      local_.stop();
+    } else {
+      local_.abort();
+    }
+  }
+
+  /// Asks for ids and returns the games with each next request until the local games end.
+  void play() {
+    session_.send(0, mpi::Tag::Request, "");
+    waiting_ = true;
+    while (!local_.ended()) {
+      bool idle = !receive_all();
       report_signal();
-      if (!waiting && local.hungry()) {
-        session.send(0, mpi::Tag::Request, format_games(local.take()));
-        waiting = true;
+      if (!waiting_ && local_.hungry()) {
+        session_.send(0, mpi::Tag::Request, format_games(local_.take()));
+        waiting_ = true;
         idle = false;
       }
       if (idle) std::this_thread::sleep_for(kWorkerNap);
     }
     report_signal();  // the signal may have ended the games before the loop saw it
-    while (waiting) waiting = session.receive(0).tag != mpi::Tag::Batch;  // ids now unplayed
-    local.join();
-    session.send(0, mpi::Tag::Done, format_games(local.take()));
-    while (session.receive(0).tag != mpi::Tag::Bye) {
-    }
-  } catch (const std::exception& e) {
-    session.send(0, mpi::Tag::Failed, "rank " + std::to_string(session.rank()) + ": " + e.what());
   }
-}
+
+  /// Handles every message that has arrived (only rank 0 writes to a worker); returns whether
+  /// there was one.
+  bool receive_all() {
+    bool any = false;
+    while (auto m = session_.try_receive()) {
+      any = true;
+      if (m->tag == mpi::Tag::Batch) {
+        waiting_ = false;
+        const std::vector<std::int64_t> ids = parse_ids(m->payload);
+        if (ids.empty()) {
+          local_.finish();
+        } else {
+          local_.add(ids);
+        }
+      } else if (m->tag == mpi::Tag::Stop) {
+        apply(parse_stop(m->payload).first);
+      }
+    }
+    return any;
+  }
+
+  /// Tells rank 0 of a signal stronger than the last one told.
+  void report_signal() {
+    if (const int level = signal_level_.load(); level > reported_) {
+      reported_ = level;
+      session_.send(0, mpi::Tag::Stop,
+                    stop_word(static_cast<StopMode>(level), signal_name(last_signal_.load())));
+    }
+  }
+
+  /// The owed Batch reply (its ids now unplayed), the last games, then rank 0's Bye.
+  void finish() {
+    while (waiting_) waiting_ = session_.receive(0).tag != mpi::Tag::Batch;
+    local_.join();
+    session_.send(0, mpi::Tag::Done, format_games(local_.take()));
+    while (session_.receive(0).tag != mpi::Tag::Bye) {
+    }
+  }
+
+  const mpi::Session& session_;
+  BatchPlayer& local_;
+  std::atomic<int> signal_level_{0};  // a StopMode, raised by the watcher thread
+  std::atomic<int> last_signal_{0};
+  int reported_ = 0;
+  bool waiting_ = false;  // a Batch reply is owed
+};
 
 /// The worker ranks as rank 0's run procedure sees them: their requests are answered with
 /// batches of the pending ids, their games recorded, their signals turned into the run's stop.
@@ -351,7 +382,7 @@ std::optional<SelfplaySummary> run_selfplay_mpi(const mpi::Session& session,
   if (!coordinator) {  // ask, play, send the games back with the next request
     BatchPlayer local(*game, opts.threads);
     local.start();
-    play_as_worker(session, local, game->setup(), opts.handle_signals);
+    WorkerRank(session, local).run(opts.handle_signals, game->setup().stop_signal);
     return std::nullopt;
   }
   RemoteWorkers workers(session, 2 * static_cast<std::size_t>(opts.threads));
