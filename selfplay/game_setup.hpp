@@ -1,14 +1,18 @@
-// The game-typed half of preparing a run, shared by the single-process and the MPI paths:
-// after prepare_run (options, configs, schedule, log path), the game's rules, the players'
-// factory (each player built once to validate it) and the openings.
+// The game-typed half of a run, shared by the single-process and the MPI paths: after
+// prepare_run (options, configs, schedule, log path), the game's rules, the players' factory
+// (each player built once to validate it) and the openings; then the run behind the game-free
+// GameRun interface (game_run.hpp): with TypedGamePlayer (runner.hpp) the only template part
+// of the driver.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
 #include "selfplay/engine_player.hpp"
+#include "selfplay/game_run.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/run_setup.hpp"
@@ -49,6 +53,33 @@ template <core::Game G>
           : Openings<G>::from_file(rules, run.openings.file, run.opening_order, opts.seed,
                                    opts.opening_plies, opts.opening_reader);
   return {std::move(run), rules, std::move(factory), std::move(openings)};
+}
+
+/// A prepared run of game G behind GameRun.
+template <core::Game G>
+class TypedGameRun final : public GameRun {
+ public:
+  explicit TypedGameRun(GameSetup<G> game) : game_(std::move(game)) {}
+
+  [[nodiscard]] const RunSetup& setup() const override { return game_.run; }
+
+  [[nodiscard]] std::unique_ptr<GamePlayer> player() const override {
+    return std::make_unique<TypedGamePlayer<G>>(
+        GameContext<G>{game_.run.schedule, game_.openings, game_.rules, game_.run.record.seed,
+                       game_.run.settings, game_.factory});
+  }
+
+ private:
+  GameSetup<G> game_;
+};
+
+/// The GamePreparer of game G: prepare_game_run<G> with `factory` (null: EnginePlayers from
+/// the configs).
+template <core::Game G>
+[[nodiscard]] GamePreparer game_preparer(PlayerFactory<G> factory = nullptr) {
+  return [factory = std::move(factory)](const SelfplayOptions& opts) -> std::unique_ptr<GameRun> {
+    return std::make_unique<TypedGameRun<G>>(prepare_game_run<G>(opts, factory));
+  };
 }
 
 }  // namespace arena::selfplay

@@ -1,5 +1,5 @@
-// Calls a function once at a wall-clock time unless destroyed first: the single-process run's
-// --deadline (the MPI coordinator checks its deadline in its own polling loop instead).
+// Calls a function once at a wall-clock time unless destroyed first: a run's --deadline
+// (coordinate_run, run.hpp).
 #pragma once
 
 #include <atomic>
