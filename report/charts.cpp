@@ -9,6 +9,9 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <stdlib.h>  // mkdtemp (POSIX)
 
@@ -73,6 +76,162 @@ std::string pairs_chart_data(const Statistics& st, std::string& title) {
   return row == 0 ? "" : data.str();
 }
 
+/// A chart before gnuplot draws it: its id and title, the script (after the common svg
+/// terminal lines when `terminal`) and its data files (name, content).
+struct ChartSpec {
+  std::string id;
+  std::string title;
+  std::string script;
+  std::vector<std::pair<std::string, std::string>> files;
+  bool terminal = true;
+};
+
+/// Step 1: the rating list with error bars (more than two engines: the analysis library's
+/// plot), else the Elo of each pair.
+void rating_chart(const Statistics& st, std::vector<ChartSpec>& out) {
+  if (st.report.ratings) {
+    out.push_back({"ratings", "Rating list (Elo, 95% interval)",
+                   analysis::rating_plot_script(*st.report.ratings, "chart.svg"), {}, false});
+  } else if (std::string title, data = pairs_chart_data(st, title); !data.empty()) {
+    out.push_back({"ratings", title,
+                   "set ylabel 'Elo'\nset xrange [0.5:*]\nset offsets 0, 0.5, 0, 0\nset xtics rotate by -20\n"
+                   "set key off\nplot 0 with lines lc rgb '#999999' notitle, "
+                   "'ratings.dat' using 1:2:3:4:xtic(5) with yerrorbars pt 7 ps 0.8 lc rgb '#1f6feb'\n",
+                   {{"ratings.dat", data}}});
+  }
+}
+
+/// Step 2: the SPRT's LLR after each pair, one line per engine pair, between the bounds of the
+/// first pair's SPRT.
+void sprt_chart(const Statistics& st, std::vector<ChartSpec>& out) {
+  std::ostringstream data, plot;
+  int index = 0;
+  const analysis::SprtResult* first = nullptr;
+  auto add_lines = [&](const analysis::GamesReport& report, const std::vector<std::vector<double>>& paths,
+                       const std::string& prefix) {
+    for (std::size_t k = 0; k < report.pairs.size(); ++k) {
+      const auto& p = report.pairs[k];
+      if (paths[k].empty() || !p.sprt) continue;
+      if (first == nullptr) first = &*p.sprt;
+      if (index > 0) data << "\n\n";
+      for (std::size_t i = 0; i < paths[k].size(); ++i) data << i + 1 << ' ' << paths[k][i] << '\n';
+      plot << ", 'llr.dat' index " << index << " using 1:2 with lines lw 1.5 title "
+           << quoted(prefix + p.counts.a + " vs " + p.counts.b);
+      ++index;
+    }
+  };
+  add_lines(st.report, st.llr_paths, "");
+  for (const auto& log : st.by_log) add_lines(log.report, log.llr_paths, log.label + ": ");
+  if (first == nullptr) return;
+  const auto& s = *first;
+  char title[160];
+  std::snprintf(title, sizeof title, "SPRT [%g, %g] %s, %s, alpha %g, beta %g", s.elo0, s.elo1,
+                std::string(analysis::unit_name(s.unit)).c_str(),
+                std::string(analysis::model_name(s.model)).c_str(), s.alpha, s.beta);
+  std::ostringstream script;
+  script << "set xlabel 'pairs'\nset ylabel 'LLR'\nset title " << quoted(title) << "\nplot "
+         << s.bounds.upper << " with lines dt 2 lc rgb '#2da44e' title 'accept H1', "
+         << s.bounds.lower << " with lines dt 2 lc rgb '#cf222e' title 'accept H0'" << plot.str()
+         << '\n';
+  out.push_back({"sprt", "SPRT: log-likelihood ratio after each pair", script.str(),
+                 {{"llr.dat", data.str()}}});
+}
+
+/// Step 3: a loop's rounds (its summary.json; nothing when `loop` has no rounds): each round's
+/// Elo with its interval and the final match, and the fit losses before and after.
+void loop_charts(const nlohmann::json& loop, std::vector<ChartSpec>& out) {
+  if (!loop.is_object() || !loop.contains("rounds") || !loop["rounds"].is_array() ||
+      loop["rounds"].empty()) {
+    return;
+  }
+  std::ostringstream elo, vs_start, loss;
+  int rounds = 0;
+  for (const auto& r : loop["rounds"]) {
+    const double round = r.contains("round") ? json_number(r, "round") : rounds + 1;
+    ++rounds;
+    if (const auto line = elo_row(r, "elo", "elo_ci95"); !line.empty()) {
+      elo << round << ' ' << line << ' ' << (r.value("accepted", false) ? 1 : 0) << '\n';
+    }
+    if (const auto line = elo_row(r, "elo_vs_start", "elo_vs_start_ci95"); !line.empty()) {
+      vs_start << round << ' ' << line << '\n';
+    }
+    loss << round;
+    for (const char* key : {"train_loss_before", "train_loss_after", "holdout_loss_before",
+                            "holdout_loss_after"}) {
+      const double v = json_number(r, key);
+      loss << ' ' << (finite(v) ? std::to_string(v) : "NaN");
+    }
+    loss << '\n';
+  }
+  std::ostringstream best;
+  if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
+    if (const auto line = elo_row(loop["best_vs_start"], "elo", "elo_ci95"); !line.empty()) {
+      best << rounds + 1 << ' ' << line << '\n';
+    }
+  }
+  // Integer rounds only; the final match sits one step right of the last round, labelled.
+  const std::string final_tic =
+      best.str().empty() ? "" : "set xtics add ('final' " + std::to_string(rounds + 1) + ")\n";
+  std::string script =
+      "set xlabel 'round'\nset ylabel 'Elo'\nset xtics 1\n" + final_tic + "set xrange [0.5:" +
+      std::to_string(rounds + (best.str().empty() ? 0.5 : 1.5)) +
+      "]\nplot 0 with lines lc rgb '#999999' notitle, "
+      "'elo.dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb '#1f6feb' title 'candidate vs best (match)', "
+      "'elo.dat' using ($5 > 0 ? $1 : NaN):2 with points pt 6 ps 2 lc rgb '#2da44e' title 'accepted'";
+  if (!vs_start.str().empty()) {
+    script += ", 'start.dat' using 1:2:3:4 with yerrorbars pt 9 lc rgb '#8250df' title \"each round's best vs start\"";
+  }
+  if (!best.str().empty()) {
+    script += ", 'best.dat' using 1:2:3:4 with yerrorbars pt 5 lc rgb '#cf222e' title 'best vs start (final match)'";
+  }
+  if (!elo.str().empty()) {
+    out.push_back({"loop-elo", "Loop: Elo of each round's match and of the best config against the start",
+                   script + "\n",
+                   {{"elo.dat", elo.str()}, {"best.dat", best.str()}, {"start.dat", vs_start.str()}}});
+  }
+  out.push_back({"loop-loss", "Loop: training and holdout loss of each fit, before and after",
+                 "set xlabel 'round'\nset ylabel 'loss (mean squared error, centi-units squared)'\n"
+                 "set xtics 1\nset xrange [0.5:" + std::to_string(rounds + 0.5) + "]\nset key top right\n"
+                 "plot 'loss.dat' using 1:2 with linespoints dt 2 lc rgb '#1f6feb' title 'train before', "
+                 "'loss.dat' using 1:3 with linespoints lc rgb '#1f6feb' title 'train after', "
+                 "'loss.dat' using 1:4 with linespoints dt 2 lc rgb '#d9822b' title 'holdout before', "
+                 "'loss.dat' using 1:5 with linespoints lc rgb '#d9822b' title 'holdout after'\n",
+                 {{"loss.dat", loss.str()}}});
+}
+
+/// Step 4: the histogram of game lengths (plies, passes included).
+void length_chart(const Statistics& st, std::vector<ChartSpec>& out) {
+  if (st.outcomes.empty()) return;
+  std::map<int, int> lengths;
+  for (const auto& o : st.outcomes) ++lengths[o.plies];
+  std::ostringstream data;
+  for (const auto& [plies, count] : lengths) data << plies << ' ' << count << '\n';
+  out.push_back({"lengths", "Game length (plies, passes included)",
+                 "set xlabel 'plies'\nset ylabel 'games'\nset key off\nset style fill solid 0.6\n"
+                 "set boxwidth 0.9\nplot 'lengths.dat' using 1:2 with boxes lc rgb '#1f6feb'\n",
+                 {{"lengths.dat", data.str()}}});
+}
+
+/// Step 5: the first player's advantage per log (Elo with its interval, the score in brackets).
+void first_player_chart(const Statistics& st, std::vector<ChartSpec>& out) {
+  std::ostringstream first;
+  int row = 0;
+  for (const auto& f : st.first_player_by_log) {
+    const auto& e = f.stats.elo;
+    if (f.counts.games() == 0 || !finite(e.value) || !finite(e.low) || !finite(e.high)) continue;
+    char score[32];
+    std::snprintf(score, sizeof score, " (%.3f)", f.stats.score);
+    first << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' ' << quoted(f.label + score)
+          << '\n';
+  }
+  if (row == 0) return;
+  out.push_back({"first-player", "First player's advantage per log (Elo, 95% interval; score in brackets)",
+                 "set ylabel 'Elo of the first player'\nset xrange [0.5:" + std::to_string(row + 0.5) +
+                     "]\nset xtics rotate by -20\nset key off\nplot 0 with lines lc rgb '#999999' notitle, "
+                     "'first.dat' using 1:2:3:4:xtic(5) with yerrorbars pt 7 lc rgb '#d9822b'\n",
+                 {{"first.dat", first.str()}}});
+}
+
 }  // namespace
 
 std::string chart_svg(const std::string& gnuplot, const std::string& id, const std::string& script,
@@ -105,150 +264,19 @@ std::string chart_svg(const std::string& gnuplot, const std::string& id, const s
 
 std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
                                const nlohmann::json& loop, std::vector<std::string>& problems) {
+  std::vector<ChartSpec> specs;
+  rating_chart(st, specs);
+  sprt_chart(st, specs);
+  loop_charts(loop, specs);
+  length_chart(st, specs);
+  first_player_chart(st, specs);
   std::vector<Chart> charts;
-  auto add = [&](const std::string& id, const std::string& title, const std::string& script,
-                 const std::vector<std::pair<std::string, std::string>>& files, bool terminal) {
+  for (const auto& c : specs) {
     try {
-      charts.push_back({id, title, chart_svg(gnuplot, id, (terminal ? kTerminal : "") + script, files)});
+      charts.push_back({c.id, c.title, chart_svg(gnuplot, c.id, (c.terminal ? kTerminal : "") + c.script, c.files)});
     } catch (const std::exception& e) {
       problems.push_back(e.what());
     }
-  };
-
-  // 1. The rating list with error bars (more than two engines: the analysis library's plot),
-  //    else the Elo of each pair.
-  if (st.report.ratings) {
-    add("ratings", "Rating list (Elo, 95% interval)",
-        analysis::rating_plot_script(*st.report.ratings, "chart.svg"), {}, false);
-  } else if (std::string title, data = pairs_chart_data(st, title); !data.empty()) {
-    add("ratings", title,
-        "set ylabel 'Elo'\nset xrange [0.5:*]\nset offsets 0, 0.5, 0, 0\nset xtics rotate by -20\n"
-        "set key off\nplot 0 with lines lc rgb '#999999' notitle, "
-        "'ratings.dat' using 1:2:3:4:xtic(5) with yerrorbars pt 7 ps 0.8 lc rgb '#1f6feb'\n",
-        {{"ratings.dat", data}}, true);
-  }
-
-  // 2. The SPRT's LLR after each pair, one line per engine pair, between the bounds.
-  {
-    std::ostringstream data, plot;
-    int index = 0;
-    const analysis::SprtResult* first = nullptr;
-    auto add_lines = [&](const analysis::GamesReport& report, const std::vector<std::vector<double>>& paths,
-                         const std::string& prefix) {
-      for (std::size_t k = 0; k < report.pairs.size(); ++k) {
-        const auto& p = report.pairs[k];
-        if (paths[k].empty() || !p.sprt) continue;
-        if (first == nullptr) first = &*p.sprt;
-        if (index > 0) data << "\n\n";
-        for (std::size_t i = 0; i < paths[k].size(); ++i) data << i + 1 << ' ' << paths[k][i] << '\n';
-        plot << ", 'llr.dat' index " << index << " using 1:2 with lines lw 1.5 title "
-             << quoted(prefix + p.counts.a + " vs " + p.counts.b);
-        ++index;
-      }
-    };
-    add_lines(st.report, st.llr_paths, "");
-    for (const auto& log : st.by_log) add_lines(log.report, log.llr_paths, log.label + ": ");
-    if (first != nullptr) {
-      const auto& s = *first;
-      char title[160];
-      std::snprintf(title, sizeof title, "SPRT [%g, %g] %s, %s, alpha %g, beta %g", s.elo0, s.elo1,
-                    std::string(analysis::unit_name(s.unit)).c_str(),
-                    std::string(analysis::model_name(s.model)).c_str(), s.alpha, s.beta);
-      std::ostringstream script;
-      script << "set xlabel 'pairs'\nset ylabel 'LLR'\nset title " << quoted(title) << "\nplot "
-             << s.bounds.upper << " with lines dt 2 lc rgb '#2da44e' title 'accept H1', "
-             << s.bounds.lower << " with lines dt 2 lc rgb '#cf222e' title 'accept H0'" << plot.str()
-             << '\n';
-      add("sprt", "SPRT: log-likelihood ratio after each pair", script.str(),
-          {{"llr.dat", data.str()}}, true);
-    }
-  }
-
-  // 3. A loop: each round's Elo with its interval, and the fit losses.
-  if (loop.is_object() && loop.contains("rounds") && loop["rounds"].is_array() &&
-      !loop["rounds"].empty()) {
-    std::ostringstream elo, vs_start, loss;
-    int rounds = 0;
-    for (const auto& r : loop["rounds"]) {
-      const double round = r.contains("round") ? json_number(r, "round") : rounds + 1;
-      ++rounds;
-      if (const auto line = elo_row(r, "elo", "elo_ci95"); !line.empty()) {
-        elo << round << ' ' << line << ' ' << (r.value("accepted", false) ? 1 : 0) << '\n';
-      }
-      if (const auto line = elo_row(r, "elo_vs_start", "elo_vs_start_ci95"); !line.empty()) {
-        vs_start << round << ' ' << line << '\n';
-      }
-      loss << round;
-      for (const char* key : {"train_loss_before", "train_loss_after", "holdout_loss_before",
-                              "holdout_loss_after"}) {
-        const double v = json_number(r, key);
-        loss << ' ' << (finite(v) ? std::to_string(v) : "NaN");
-      }
-      loss << '\n';
-    }
-    std::ostringstream best;
-    if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
-      if (const auto line = elo_row(loop["best_vs_start"], "elo", "elo_ci95"); !line.empty()) {
-        best << rounds + 1 << ' ' << line << '\n';
-      }
-    }
-    // Integer rounds only; the final match sits one step right of the last round, labelled.
-    const std::string final_tic =
-        best.str().empty() ? "" : "set xtics add ('final' " + std::to_string(rounds + 1) + ")\n";
-    std::string script =
-        "set xlabel 'round'\nset ylabel 'Elo'\nset xtics 1\n" + final_tic + "set xrange [0.5:" +
-        std::to_string(rounds + (best.str().empty() ? 0.5 : 1.5)) +
-        "]\nplot 0 with lines lc rgb '#999999' notitle, "
-        "'elo.dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb '#1f6feb' title 'candidate vs best (match)', "
-        "'elo.dat' using ($5 > 0 ? $1 : NaN):2 with points pt 6 ps 2 lc rgb '#2da44e' title 'accepted'";
-    if (!vs_start.str().empty()) {
-      script += ", 'start.dat' using 1:2:3:4 with yerrorbars pt 9 lc rgb '#8250df' title \"each round's best vs start\"";
-    }
-    if (!best.str().empty()) {
-      script += ", 'best.dat' using 1:2:3:4 with yerrorbars pt 5 lc rgb '#cf222e' title 'best vs start (final match)'";
-    }
-    if (!elo.str().empty()) {
-      add("loop-elo", "Loop: Elo of each round's match and of the best config against the start",
-          script + "\n", {{"elo.dat", elo.str()}, {"best.dat", best.str()}, {"start.dat", vs_start.str()}},
-          true);
-    }
-    add("loop-loss", "Loop: training and holdout loss of each fit, before and after",
-        "set xlabel 'round'\nset ylabel 'loss (mean squared error, centi-units squared)'\n"
-        "set xtics 1\nset xrange [0.5:" + std::to_string(rounds + 0.5) + "]\nset key top right\n"
-        "plot 'loss.dat' using 1:2 with linespoints dt 2 lc rgb '#1f6feb' title 'train before', "
-        "'loss.dat' using 1:3 with linespoints lc rgb '#1f6feb' title 'train after', "
-        "'loss.dat' using 1:4 with linespoints dt 2 lc rgb '#d9822b' title 'holdout before', "
-        "'loss.dat' using 1:5 with linespoints lc rgb '#d9822b' title 'holdout after'\n",
-        {{"loss.dat", loss.str()}}, true);
-  }
-
-  // 4. Game lengths (plies, passes included) and the first-player advantage per log.
-  if (!st.outcomes.empty()) {
-    std::map<int, int> lengths;
-    for (const auto& o : st.outcomes) ++lengths[o.plies];
-    std::ostringstream data;
-    for (const auto& [plies, count] : lengths) data << plies << ' ' << count << '\n';
-    add("lengths", "Game length (plies, passes included)",
-        "set xlabel 'plies'\nset ylabel 'games'\nset key off\nset style fill solid 0.6\n"
-        "set boxwidth 0.9\nplot 'lengths.dat' using 1:2 with boxes lc rgb '#1f6feb'\n",
-        {{"lengths.dat", data.str()}}, true);
-  }
-  std::ostringstream first;
-  int row = 0;
-  for (const auto& f : st.first_player_by_log) {
-    const auto& e = f.stats.elo;
-    if (f.counts.games() == 0 || !finite(e.value) || !finite(e.low) || !finite(e.high)) continue;
-    char score[32];
-    std::snprintf(score, sizeof score, " (%.3f)", f.stats.score);
-    first << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' ' << quoted(f.label + score)
-          << '\n';
-  }
-  if (row > 0) {
-    add("first-player", "First player's advantage per log (Elo, 95% interval; score in brackets)",
-        "set ylabel 'Elo of the first player'\nset xrange [0.5:" + std::to_string(row + 0.5) +
-            "]\nset xtics rotate by -20\nset key off\nplot 0 with lines lc rgb '#999999' notitle, "
-            "'first.dat' using 1:2:3:4:xtic(5) with yerrorbars pt 7 lc rgb '#d9822b'\n",
-        {{"first.dat", first.str()}}, true);
   }
   return charts;
 }
