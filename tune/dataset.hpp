@@ -221,23 +221,27 @@ void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions
   }
 }
 
-/// Replays `games` and picks positions (see the file comment). Throws InputError naming the
-/// game's source and ply for a move that does not parse or is illegal.
-/// `labelled` (positions with their label, centi-units) join after the games' samples.
+namespace detail {
+
+/// A position of a game that may become a sample: where it is and its hash.
+template <class Position>
+struct Candidate {
+  Position position;
+  std::uint64_t hash;
+  std::uint16_t ply;
+};
+
+/// sample_positions' step 1: replays every game in parallel, keeping the positions past the
+/// skipped plies (those without a recorded search when one is needed and none is run are only
+/// counted); `keys` gets each game's fnv1a64 of its moves. Throws InputError (SOURCE: ply N)
+/// for a move the rules reject.
 template <core::Game G>
-std::vector<Sample<typename G::Position>> sample_positions(
+std::vector<std::vector<Candidate<typename G::Position>>> replay_candidates(
     const std::vector<TrainingGame>& games, const SampleOptions& o, SampleStats& stats,
-    const Progress& progress,
-    const std::vector<std::pair<typename G::Position, int>>& labelled = {}) {
+    std::vector<std::uint64_t>& keys) {
   using Position = typename G::Position;
-  struct Candidate {
-    Position position;
-    std::uint64_t hash;
-    std::uint16_t ply;
-  };
-  // Step 1. Replay every game in parallel, keeping positions past the skipped plies.
-  std::vector<std::vector<Candidate>> per_game(games.size());
-  std::vector<std::uint64_t> keys(games.size());
+  std::vector<std::vector<Candidate<Position>>> per_game(games.size());
+  keys.assign(games.size(), 0);
   std::atomic<std::size_t> no_search{0};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, games.size(), 64),
                     [&](const tbb::blocked_range<std::size_t>& range) {
@@ -266,13 +270,21 @@ std::vector<Sample<typename G::Position>> sample_positions(
     }
   });
   stats.no_search += no_search.load();
-  if (progress) progress("tune: replayed " + std::to_string(games.size()) + " games");
+  return per_game;
+}
 
-  // Step 2. In input order: split by game, drop duplicates, cap per game.
+/// sample_positions' step 2: in input order, each game to train or holdout (by its key and the
+/// seed), duplicates dropped (the first occurrence kept), at most o.max_per_game per game
+/// (a seeded shuffle; positions past the cap stay available to later games). Frees
+/// `per_game` as it goes.
+template <class Position>
+std::vector<Sample<Position>> select_samples(std::vector<std::vector<Candidate<Position>>>& per_game,
+                                             const std::vector<std::uint64_t>& keys,
+                                             const SampleOptions& o, SampleStats& stats,
+                                             std::unordered_set<std::uint64_t>& seen) {
   std::vector<Sample<Position>> out;
-  std::unordered_set<std::uint64_t> seen;
   std::vector<std::size_t> fresh;
-  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+  for (std::size_t gi = 0; gi < per_game.size(); ++gi) {
     const std::uint64_t key = mix64(keys[gi] ^ mix64(o.seed));
     const bool holdout =
         static_cast<double>(key >> 11) * 0x1.0p-53 < o.holdout;  // uniform in [0, 1)
@@ -308,10 +320,20 @@ std::vector<Sample<typename G::Position>> sample_positions(
       s.holdout = holdout;
       out.push_back(s);
     }
-    std::vector<Candidate>().swap(per_game[gi]);
+    std::vector<Candidate<Position>>().swap(per_game[gi]);
   }
+  return out;
+}
+
+/// sample_positions' step 2, positions file: each labelled position not seen before, to train
+/// or holdout by its hash and the seed.
+template <core::Game G>
+void add_labelled(const std::vector<std::pair<typename G::Position, int>>& labelled,
+                  const SampleOptions& o, SampleStats& stats,
+                  std::unordered_set<std::uint64_t>& seen,
+                  std::vector<Sample<typename G::Position>>& out) {
   for (const auto& [position, label] : labelled) {
-    Sample<Position> s;
+    Sample<typename G::Position> s;
     s.position = position;
     s.hash = G::hash(position);
     if (!seen.insert(s.hash).second) {
@@ -324,62 +346,89 @@ std::vector<Sample<typename G::Position>> sample_positions(
     ++stats.labelled;
     out.push_back(s);
   }
-  if (o.need_search && o.search_depth > 0) label_by_search<G>(games, o, stats, progress, out);
+}
 
-  // Step 3. Exact labels for positions near the end (when the game has a solver).
-  if (o.need_exact) {
-    if constexpr (core::HasExactSolver<G>) {
-      std::atomic<std::size_t> solved{0};
-      std::atomic<std::uint64_t> nodes{0};
-      constexpr int kWide = 1'000'000;  // a window wider than any final score
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), 16),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-        std::uint64_t local_nodes = 0;
-        std::size_t local_solved = 0;
-        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-          auto& s = out[i];
-          if (s.labelled || !G::exact_threshold_reached(s.position, o.exact_empties)) continue;
-          if (o.cache != nullptr) {
-            // Only read here: the map is filled after the parallel loop.
-            const auto hit = o.cache->labels.find(s.hash);
-            if (hit != o.cache->labels.end()) {
-              s.exact = hit->second / 100;
-              s.has_exact = true;
-              s.exact_cached = true;
-              continue;
-            }
+/// sample_positions' step 3: exact labels for the samples at or below o.exact_empties (the
+/// game's exact solver, in parallel), read from and added to o.cache when set. Throws
+/// InputError when the game has no exact solver.
+template <core::Game G>
+void label_exact(const SampleOptions& o, SampleStats& stats, const Progress& progress,
+                 std::vector<Sample<typename G::Position>>& out) {
+  if constexpr (core::HasExactSolver<G>) {
+    std::atomic<std::size_t> solved{0};
+    std::atomic<std::uint64_t> nodes{0};
+    constexpr int kWide = 1'000'000;  // a window wider than any final score
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), 16),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+      std::uint64_t local_nodes = 0;
+      std::size_t local_solved = 0;
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        auto& s = out[i];
+        if (s.labelled || !G::exact_threshold_reached(s.position, o.exact_empties)) continue;
+        if (o.cache != nullptr) {
+          // Only read here: the map is filled after the parallel loop.
+          const auto hit = o.cache->labels.find(s.hash);
+          if (hit != o.cache->labels.end()) {
+            s.exact = hit->second / 100;
+            s.has_exact = true;
+            s.exact_cached = true;
+            continue;
           }
-          s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes, nullptr);
-          s.has_exact = true;
-          ++local_solved;
         }
-        const std::size_t total = solved.fetch_add(local_solved) + local_solved;
-        nodes.fetch_add(local_nodes);
-        if (progress && local_solved > 0 && total % 20000 < local_solved) {
-          progress("tune: solved " + std::to_string(total) + " positions exactly");
-        }
-      });
-      stats.exact_solved = solved.load();
-      stats.exact_nodes = nodes.load();
-      if (o.cache != nullptr) {
-        for (auto& s : out) {
-          if (!s.has_exact || s.labelled) continue;
-          if (s.exact_cached) {
-            ++o.cache->hits;
-            ++stats.cached;
-          } else {
-            o.cache->labels.emplace(s.hash, 100 * s.exact);
-            o.cache->lines.push_back(format_position_line(G::format_position(s.position),
-                                                          100 * s.exact));
-            ++o.cache->added;
-          }
+        s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes, nullptr);
+        s.has_exact = true;
+        ++local_solved;
+      }
+      const std::size_t total = solved.fetch_add(local_solved) + local_solved;
+      nodes.fetch_add(local_nodes);
+      if (progress && local_solved > 0 && total % 20000 < local_solved) {
+        progress("tune: solved " + std::to_string(total) + " positions exactly");
+      }
+    });
+    stats.exact_solved = solved.load();
+    stats.exact_nodes = nodes.load();
+    if (o.cache != nullptr) {
+      for (auto& s : out) {
+        if (!s.has_exact || s.labelled) continue;
+        if (s.exact_cached) {
+          ++o.cache->hits;
+          ++stats.cached;
+        } else {
+          o.cache->labels.emplace(s.hash, 100 * s.exact);
+          o.cache->lines.push_back(format_position_line(G::format_position(s.position),
+                                                        100 * s.exact));
+          ++o.cache->added;
         }
       }
-    } else {
-      throw InputError(std::string("--label exact: game '") + std::string(G::kName) +
-                       "' has no exact solver");
     }
+  } else {
+    (void)o;
+    (void)stats;
+    (void)progress;
+    (void)out;
+    throw InputError(std::string("--label exact: game '") + std::string(G::kName) +
+                     "' has no exact solver");
   }
+}
+
+}  // namespace detail
+
+/// Replays `games` and picks positions (see the file comment). Throws InputError naming the
+/// game's source and ply for a move that does not parse or is illegal.
+/// `labelled` (positions with their label, centi-units) join after the games' samples.
+template <core::Game G>
+std::vector<Sample<typename G::Position>> sample_positions(
+    const std::vector<TrainingGame>& games, const SampleOptions& o, SampleStats& stats,
+    const Progress& progress,
+    const std::vector<std::pair<typename G::Position, int>>& labelled = {}) {
+  std::vector<std::uint64_t> keys;
+  auto per_game = detail::replay_candidates<G>(games, o, stats, keys);
+  if (progress) progress("tune: replayed " + std::to_string(games.size()) + " games");
+  std::unordered_set<std::uint64_t> seen;
+  auto out = detail::select_samples(per_game, keys, o, stats, seen);
+  detail::add_labelled<G>(labelled, o, stats, seen, out);
+  if (o.need_search && o.search_depth > 0) label_by_search<G>(games, o, stats, progress, out);
+  if (o.need_exact) detail::label_exact<G>(o, stats, progress, out);
   return out;
 }
 
