@@ -441,11 +441,12 @@ class Mcts {
     }
   }
 
-  /// Step 3 of simulate: plays from p (simulation ply `ply`) by the playout policy for at most
-  /// `cutoff` plies, or to the end when cutoff < 0, and returns the first player's win
+  /// Step 3 of simulate: plays from `start` (simulation ply `ply`) by the playout policy for
+  /// at most `cutoff` plies, or to the end when cutoff < 0, and returns the first player's win
   /// probability: 1, 1/2, 0 at a finished game or a solved position, else the squashed
   /// evaluation.
-  double playout(Position p, std::size_t ply) {
+  double playout(const Position& start, std::size_t ply) {
+    Position p = start;  // by reference: a 32-byte-aligned position by value is a psABI change
     MoveListOf<G> moves;
     for (int step = 0;; ++step) {
       if (G::is_terminal(p)) return static_value(p);
