@@ -45,12 +45,6 @@ void add_pair(PentanomialCounts& counts, double points, std::int64_t delta) {
   }
 }
 
-/// A's points in one game between a and b, given who moved first.
-double points_of(const GameOutcome& g, const std::string& a) {
-  const double first = first_player_points(g.result);
-  return g.first == a ? first : 1.0 - first;
-}
-
 }  // namespace
 
 std::optional<GameResult> parse_game_result(std::string_view text) {
@@ -69,67 +63,83 @@ double first_player_points(GameResult result) {
   return 0.5;
 }
 
-PairTally::PairTally(std::string a, std::string b) {
-  counts_.a = std::move(a);
-  counts_.b = std::move(b);
-}
+GamesTally::GamesTally(std::vector<std::string> engine_order) { summary_.engines = std::move(engine_order); }
 
-bool PairTally::add(double a_points, bool a_first, std::optional<std::int64_t> pair) {
-  add_result(counts_.wdl, a_points);
-  add_result(a_first ? counts_.a_first : counts_.a_second, a_points);
-  if (!pair) {
-    ++counts_.unpaired_games;
+bool GamesTally::add(const GameOutcome& g) {
+  // Step 1: what every game counts in.
+  const double first_points = first_player_points(g.result);
+  add_result(summary_.first_player, first_points);
+  add_result(openings_[g.opening], first_points);
+  ++summary_.games;
+  plies_ += g.plies;
+  if (g.termination != "normal") ++summary_.terminations[g.termination];
+
+  // Step 2: the engine pair, from the view of the engine earlier in the order.
+  const std::size_t i = engine_index(summary_.engines, g.first);
+  const std::size_t j = engine_index(summary_.engines, g.second);
+  if (i == j) return false;
+  const std::pair<std::size_t, std::size_t> key = std::minmax(i, j);
+  auto it = pairs_.find(key);
+  if (it == pairs_.end()) {
+    it = pairs_.emplace(key, Pair{}).first;
+    it->second.counts.a = summary_.engines[key.first];
+    it->second.counts.b = summary_.engines[key.second];
+  }
+  Pair& p = it->second;
+  const bool a_first = i == key.first;
+  const double a_points = a_first ? first_points : 1.0 - first_points;
+  add_result(p.counts.wdl, a_points);
+  add_result(a_first ? p.counts.a_first : p.counts.a_second, a_points);
+
+  // Step 3: the pentanomial sample its pair id belongs to.
+  if (!g.pair) {
+    ++p.counts.unpaired_games;
     return false;
   }
-  Slot& slot = slots_[*pair];
+  Pair::Slot& slot = p.slots[*g.pair];
   slot.points += a_points;
   switch (++slot.games) {
     case 1:
-      ++counts_.incomplete_pairs;
+      ++p.counts.incomplete_pairs;
       return false;
     case 2:
-      --counts_.incomplete_pairs;
-      add_pair(counts_.pentanomial, slot.points, +1);
+      --p.counts.incomplete_pairs;
+      add_pair(p.counts.pentanomial, slot.points, +1);
       return true;
     case 3:  // a third game: the pair is not a pair after all
-      add_pair(counts_.pentanomial, slot.points - a_points, -1);
-      ++counts_.incomplete_pairs;
+      add_pair(p.counts.pentanomial, slot.points - a_points, -1);
+      ++p.counts.incomplete_pairs;
       return false;
     default:
       return false;
   }
 }
 
-GamesSummary summarize_games(std::span<const GameOutcome> games, const std::vector<std::string>& engine_order) {
-  GamesSummary summary;
-  summary.engines = engine_order;
-  std::map<std::pair<std::size_t, std::size_t>, PairTally> pairs;
-  std::map<std::string, WdlCounts> openings;
-  double plies = 0.0;
-  for (const auto& g : games) {
-    const double first_points = first_player_points(g.result);
-    add_result(summary.first_player, first_points);
-    add_result(openings[g.opening], first_points);
-    ++summary.games;
-    plies += g.plies;
-    if (g.termination != "normal") ++summary.terminations[g.termination];
+PairCounts GamesTally::counts(const std::string& a, const std::string& b) const {
+  const auto index = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(summary_.engines.begin(), summary_.engines.end(), name) -
+                                    summary_.engines.begin());
+  };
+  const auto it = pairs_.find(std::minmax(index(a), index(b)));
+  if (it != pairs_.end()) return it->second.counts;
+  PairCounts none;
+  none.a = a;
+  none.b = b;
+  return none;
+}
 
-    const std::size_t i = engine_index(summary.engines, g.first);
-    const std::size_t j = engine_index(summary.engines, g.second);
-    if (i == j) continue;
-    const std::pair<std::size_t, std::size_t> key = std::minmax(i, j);
-    auto it = pairs.find(key);
-    if (it == pairs.end()) {
-      it = pairs.emplace(key, PairTally(summary.engines[key.first], summary.engines[key.second])).first;
-    }
-    const std::string& a = it->second.counts().a;
-    it->second.add(points_of(g, a), g.first == a, g.pair);
-  }
-  for (auto& [key, tally] : pairs) summary.pairs.push_back(tally.counts());
-  for (const auto& [opening, counts] : openings) summary.openings.push_back({opening, counts});
-  summary.average_plies = summary.games > 0 ? plies / static_cast<double>(summary.games)
-                                            : std::numeric_limits<double>::quiet_NaN();
-  return summary;
+GamesSummary GamesTally::summary() const {
+  GamesSummary s = summary_;
+  for (const auto& [key, pair] : pairs_) s.pairs.push_back(pair.counts);
+  for (const auto& [opening, counts] : openings_) s.openings.push_back({opening, counts});
+  s.average_plies = s.games > 0 ? plies_ / static_cast<double>(s.games) : std::numeric_limits<double>::quiet_NaN();
+  return s;
+}
+
+GamesSummary summarize_games(std::span<const GameOutcome> games, const std::vector<std::string>& engine_order) {
+  GamesTally tally(engine_order);
+  for (const auto& g : games) tally.add(g);
+  return tally.summary();
 }
 
 MatchStats pair_stats(const PairCounts& counts) {
@@ -146,13 +156,10 @@ SprtResult pair_sprt(const PairCounts& counts, const SprtParams& params) {
 std::vector<double> llr_after_each_pair(std::span<const GameOutcome> games, const std::string& a,
                                         const std::string& b, const SprtParams& params) {
   std::vector<double> trajectory;
-  PairTally running(a, b);
+  GamesTally running({a, b});
   for (const auto& g : games) {
     const bool ab = (g.first == a && g.second == b) || (g.first == b && g.second == a);
-    if (!ab) continue;
-    if (running.add(points_of(g, a), g.first == a, g.pair)) {
-      trajectory.push_back(pair_sprt(running.counts(), params).llr);
-    }
+    if (ab && running.add(g)) trajectory.push_back(pair_sprt(running.counts(a, b), params).llr);
   }
   return trajectory;
 }

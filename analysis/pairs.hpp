@@ -1,8 +1,8 @@
 // Aggregation of finished games into per-engine-pair counts: W/D/L, pentanomial counts over the
 // complete pairs (the two games of one opening with colours swapped share a pair id), the
 // first-player score, game lengths, terminations and a per-opening breakdown. Takes plain
-// structs (names, result, pair id), not log records, so that the self-play driver's live
-// summary and `arena analyze` count the same way.
+// structs (names, result, pair id), not log records; the self-play driver's live summary and
+// `arena analyze` count through the same GamesTally.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "analysis/elo.hpp"
@@ -52,30 +53,6 @@ struct PairCounts {
   WdlCounts a_second;                 ///< a's results when a moved second
 };
 
-/// The one way games of an engine pair are counted, one game at a time (O(1) per game), used
-/// by `arena analyze` on finished logs and by the self-play driver live, so both always agree.
-/// A pair id seen once (so far) or more than twice counts as incomplete; only its games' W/D/L
-/// count.
-class PairTally {
- public:
-  PairTally() = default;
-  PairTally(std::string a, std::string b);
-
-  /// Counts one game: `a_points` (1, 1/2 or 0) of engine a, whether a moved first, and the
-  /// game's pair id (nullopt: unpaired). Returns true when the game completed a pair.
-  bool add(double a_points, bool a_first, std::optional<std::int64_t> pair);
-
-  [[nodiscard]] const PairCounts& counts() const { return counts_; }
-
- private:
-  struct Slot {
-    double points = 0.0;  ///< a's points over the pair's games so far
-    int games = 0;
-  };
-  PairCounts counts_;
-  std::unordered_map<std::int64_t, Slot> slots_;
-};
-
 /// Per-opening results of the first player over all pairs of engines.
 struct OpeningCounts {
   std::string opening;
@@ -93,9 +70,45 @@ struct GamesSummary {
   std::vector<OpeningCounts> openings;        ///< sorted by opening key
 };
 
-/// Counts `games`. `engine_order` fixes which engine of a pair is `a` (the earlier one); names
-/// not in it follow in order of first appearance. Games of an engine against itself are
-/// counted in first_player, plies and terminations but in no pair.
+/// The one tally of games into per-engine-pair counts, one game at a time (per game: a search
+/// of the engine names and a map lookup): summarize_games (`arena analyze`, the report) and
+/// the self-play driver's live counts (progress line, SPRT stop, summary) all count through
+/// it, so they always agree.
+/// `engine_order` fixes which engine of a pair is `a` (the earlier one); names not in it follow
+/// in order of first appearance. A pair id seen once (so far) or more than twice counts as
+/// incomplete; only its games' W/D/L count. Games of an engine against itself are counted in
+/// first_player, plies and terminations but in no pair.
+class GamesTally {
+ public:
+  explicit GamesTally(std::vector<std::string> engine_order = {});
+
+  /// Counts `game`. Returns true when it completed a pair (two engines, two games of one pair id).
+  bool add(const GameOutcome& game);
+
+  /// Counts of engines `a` and `b` (a earlier in the engine order), from a's point of view; all
+  /// zero when they have played no game yet.
+  [[nodiscard]] PairCounts counts(const std::string& a, const std::string& b) const;
+
+  /// Everything counted so far.
+  [[nodiscard]] GamesSummary summary() const;
+
+ private:
+  /// One engine pair's counts and its open pair ids.
+  struct Pair {
+    struct Slot {
+      double points = 0.0;  ///< a's points over the pair id's games so far
+      int games = 0;
+    };
+    PairCounts counts;
+    std::unordered_map<std::int64_t, Slot> slots;
+  };
+  GamesSummary summary_;  ///< without pairs, openings and average_plies (filled by summary())
+  std::map<std::pair<std::size_t, std::size_t>, Pair> pairs_;  ///< by engine indices (a < b)
+  std::map<std::string, WdlCounts> openings_;
+  double plies_ = 0.0;
+};
+
+/// Counts `games` with a GamesTally over `engine_order`.
 [[nodiscard]] GamesSummary summarize_games(std::span<const GameOutcome> games,
                                            const std::vector<std::string>& engine_order = {});
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <boost/math/tools/roots.hpp>
@@ -208,6 +209,11 @@ SprtModel parse_sprt_model(std::string_view text) {
   }
   throw InputError("unknown SPRT model '" + std::string(text) +
                    "' (expected logistic, normalized or bayeselo)");
+}
+
+SprtSpec parse_sprt_spec(std::string text, std::string_view option) {
+  SprtParams params = parse_sprt_params(text, option);
+  return {std::move(text), params};
 }
 
 SprtParams parse_sprt_params(std::string_view text, std::string_view option) {

@@ -54,6 +54,17 @@ struct SprtParams {
 /// unknown key, elo0 >= elo1 or invalid alpha/beta.
 [[nodiscard]] SprtParams parse_sprt_params(std::string_view text, std::string_view option = "--sprt");
 
+/// An SPRT as the user wrote it: the spec text, kept byte for byte for the run record, and its
+/// parameters, parsed once where the option or the record is read.
+struct SprtSpec {
+  std::string text;
+  SprtParams params;
+  bool operator==(const SprtSpec& other) const { return text == other.text; }
+};
+
+/// parse_sprt_params of `text`, keeping the text; throws InputError naming `option`.
+[[nodiscard]] SprtSpec parse_sprt_spec(std::string text, std::string_view option = "--sprt");
+
 /// The LLR bounds: lower = ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha).
 struct SprtBounds {
   double lower = 0.0;

@@ -80,7 +80,6 @@ struct LoadedLogs {
   std::vector<std::string> engines;            ///< in run-record order, first file first
   std::optional<analysis::SprtParams> sprt;    ///< when all files are of one run with an SPRT
   std::optional<analysis::SprtDecision> decision;  ///< that run's recorded verdict
-  std::string sprt_source;
   bool one_run = true;
 };
 
@@ -107,9 +106,8 @@ LoadedLogs load_logs(std::vector<selfplay::LogFile> files) {
   out.games = std::move(combined.games);
   out.engines = std::move(combined.engines);
   out.one_run = combined.one_run;
-  if (out.one_run && !files.front().run.sprt.empty()) {
-    out.sprt_source = files.front().path + ":1: run record sprt";
-    out.sprt = analysis::parse_sprt_params(files.front().run.sprt, out.sprt_source);
+  if (out.one_run && files.front().run.sprt) {
+    out.sprt = files.front().run.sprt->params;
     out.decision = std::move(combined.decision);
   }
   return out;

@@ -82,7 +82,7 @@ void runs_section(const PageContent& c, std::ostringstream& out) {
     if (r.limits.movetime_ms > 0) settings.push_back("movetime " + std::to_string(r.limits.movetime_ms) + " ms");
     if (!r.limits.tc.empty()) settings.push_back("tc " + r.limits.tc);
     settings.push_back("openings " + r.openings);
-    if (!r.sprt.empty()) settings.push_back("SPRT " + r.sprt);
+    if (r.sprt) settings.push_back("SPRT " + r.sprt->text);
     if (!r.rules.empty()) settings.push_back("rules " + r.rules);
     out << "<tr data-log=\"" << html_escape(log.label) << "\">"
         << td("", log.label + (log.training ? " (training)" : ""), "", "l")

@@ -22,14 +22,10 @@ std::vector<std::vector<double>> llr_paths(const analysis::GamesReport& report,
   return paths;
 }
 
-std::optional<analysis::SprtParams> sprt_of(const InputLog& log, std::vector<std::string>& problems) {
-  if (log.file.run.sprt.empty()) return std::nullopt;
-  try {
-    return analysis::parse_sprt_params(log.file.run.sprt, log.file.path + ":1: run record sprt");
-  } catch (const InputError& e) {
-    problems.push_back(e.what());
-    return std::nullopt;
-  }
+/// The log's SPRT, parsed when its run record was read.
+std::optional<analysis::SprtParams> sprt_of(const InputLog& log) {
+  if (!log.file.run.sprt) return std::nullopt;
+  return log.file.run.sprt->params;
 }
 
 }  // namespace
@@ -76,8 +72,6 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
   st.outcomes = std::move(combined.games);
   st.engines = std::move(combined.engines);
   st.one_run = combined.one_run;
-  std::optional<analysis::SprtParams> first_sprt;
-  if (!counted.empty()) first_sprt = sprt_of(*counted.front(), problems);
   for (const auto* log : counted) {
     // Per log: the first player's results and, for several runs, the log's own SPRT.
     std::vector<analysis::GameOutcome> own;
@@ -86,7 +80,7 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
     fp.stats = analysis::match_stats(fp.counts);
     st.first_player_by_log.push_back(std::move(fp));
     if (st.one_run) continue;
-    const auto sprt = log == counted.front() ? first_sprt : sprt_of(*log, problems);
+    const auto sprt = sprt_of(*log);
     std::vector<std::string> names;
     for (const auto& e : log->file.run.engines) names.push_back(e.name);
     LogReport lr{log->label, log->round, sprt.has_value(),
@@ -95,7 +89,7 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
     lr.llr_paths = llr_paths(lr.report, own, sprt);
     st.by_log.push_back(std::move(lr));
   }
-  if (st.one_run) st.sprt = first_sprt;
+  if (st.one_run && !counted.empty()) st.sprt = sprt_of(*counted.front());
   st.report = analysis::analyze_games(st.outcomes, st.engines, st.sprt, analysis::RatingOptions{});
   if (st.sprt && combined.decision) analysis::apply_decision(st.report, *combined.decision);
   st.first_player = analysis::match_stats(st.report.summary.first_player);

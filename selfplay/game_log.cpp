@@ -162,7 +162,7 @@ ordered_json to_json(const RunRecord& r) {
   j["format"] = r.format;
   j["games"] = r.games;
   j["shard"] = ordered_json{{"index", r.shard_index}, {"count", r.shard_count}};
-  j["sprt"] = r.sprt;
+  j["sprt"] = r.sprt ? r.sprt->text : "";
   j["temperature"] = r.temperature;
   j["temperature_plies"] = r.temperature_plies;
   j["record_evals"] = r.record_evals;
@@ -255,7 +255,9 @@ RunRecord run_record_from_json(const json& j, const std::string& where) {
   const auto shard = field<json>(j, "shard", where);
   r.shard_index = field<int>(shard, "index", where);
   r.shard_count = field<int>(shard, "count", where);
-  r.sprt = field<std::string>(j, "sprt", where);
+  if (auto spec = field<std::string>(j, "sprt", where); !spec.empty()) {
+    r.sprt = analysis::parse_sprt_spec(std::move(spec), where + "run record sprt");
+  }
   r.temperature = field<int>(j, "temperature", where);
   r.temperature_plies = field<int>(j, "temperature_plies", where);
   r.record_evals = field<bool>(j, "record_evals", where);

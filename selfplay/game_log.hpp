@@ -90,7 +90,7 @@ struct RunRecord {
   std::int64_t games = 0;           ///< requested games (ids 0..games-1 over all shards)
   int shard_index = 0;              ///< this log holds pairs with pair % shard_count == index
   int shard_count = 1;
-  std::string sprt;                 ///< the --sprt spec, "" = none
+  std::optional<analysis::SprtSpec> sprt;  ///< the --sprt spec (written as given), nullopt = none ("")
   int temperature = 0;              ///< softmax temperature, centi-units; 0 = off
   int temperature_plies = 0;
   bool record_evals = false;

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "selfplay/outcomes.hpp"
+
 namespace arena::selfplay {
 
 namespace {
@@ -16,19 +18,15 @@ void add_termination(TerminationCounts& t, Termination kind, bool forfeit) {
 }  // namespace
 
 MatchTally::MatchTally(std::vector<std::string> names, const Schedule& schedule)
-    : schedule_(schedule), names_(std::move(names)), engine_ends_(names_.size()) {
-  for (const auto& p : schedule.pairings()) {
-    tallies_.emplace_back(names_[static_cast<std::size_t>(p.a)], names_[static_cast<std::size_t>(p.b)]);
-  }
-  pairing_ends_.resize(tallies_.size());
-}
+    : schedule_(schedule),
+      names_(std::move(names)),
+      tally_(names_),
+      pairing_ends_(schedule.pairings().size()),
+      engine_ends_(names_.size()) {}
 
 bool MatchTally::add(const GameRecord& g) {
   ++games_;
   const Seats seats = schedule_.seats(g.id);
-  const bool a_first = g.id % 2 == 0;
-  const double first_points = g.score > 0 ? 1.0 : g.score < 0 ? 0.0 : 0.5;
-  const double a_points = a_first ? first_points : 1.0 - first_points;
   const bool forfeit = is_forfeit(g.termination);
   add_termination(pairing_ends_[static_cast<std::size_t>(seats.pairing)], g.termination, forfeit);
   const int loser = g.score < 0 ? seats.first : seats.second;
@@ -36,7 +34,15 @@ bool MatchTally::add(const GameRecord& g) {
     add_termination(engine_ends_[static_cast<std::size_t>(engine)], g.termination,
                     forfeit && engine == loser);
   }
-  return tallies_[static_cast<std::size_t>(seats.pairing)].add(a_points, a_first, g.pair);
+  analysis::GameOutcome o = outcome_of(g);
+  o.first = names_[static_cast<std::size_t>(seats.first)];  // the schedule's seats, as the run has them
+  o.second = names_[static_cast<std::size_t>(seats.second)];
+  return tally_.add(o);
+}
+
+analysis::PairCounts MatchTally::counts(int pairing) const {
+  const Pairing& p = schedule_.pairings()[static_cast<std::size_t>(pairing)];
+  return tally_.counts(names_[static_cast<std::size_t>(p.a)], names_[static_cast<std::size_t>(p.b)]);
 }
 
 }  // namespace arena::selfplay

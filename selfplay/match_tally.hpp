@@ -1,8 +1,7 @@
 // Live match counts of a run: per engine pairing, W/D/L and pentanomial counts over complete
-// pairs, and per pairing and per engine how the games ended (every Termination kind), updated
-// one game at a time (O(1) per game) by analysis::PairTally, the counter
-// analysis::summarize_games uses on a finished log, so the progress line, the SPRT stop and the
-// final summary agree with `arena analyze`.
+// pairs, counted by analysis::GamesTally (the tally `arena analyze` uses on a finished log, so
+// the progress line, the SPRT stop and the final summary agree with it), and per pairing and
+// per engine how the games ended (every Termination kind), one game at a time.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +35,8 @@ class MatchTally {
 
   [[nodiscard]] std::int64_t games() const { return games_; }
   /// Counts of pairing i (Schedule::pairings() order), from engine `a`'s point of view.
-  [[nodiscard]] const analysis::PairCounts& counts(int pairing) const {
-    return tallies_[static_cast<std::size_t>(pairing)].counts();
-  }
-  [[nodiscard]] int pairings() const { return static_cast<int>(tallies_.size()); }
+  [[nodiscard]] analysis::PairCounts counts(int pairing) const;
+  [[nodiscard]] int pairings() const { return static_cast<int>(schedule_.pairings().size()); }
   /// How pairing i's games ended.
   [[nodiscard]] const TerminationCounts& pairing_terminations(int pairing) const {
     return pairing_ends_[static_cast<std::size_t>(pairing)];
@@ -53,7 +50,7 @@ class MatchTally {
  private:
   const Schedule& schedule_;
   std::vector<std::string> names_;
-  std::vector<analysis::PairTally> tallies_;
+  analysis::GamesTally tally_;
   std::vector<TerminationCounts> pairing_ends_;
   std::vector<TerminationCounts> engine_ends_;
   std::int64_t games_ = 0;

@@ -141,7 +141,7 @@ CheckedOptions check_selfplay_options(const SelfplayOptions& opts, WallTime now)
   if (!opts.sprt.empty()) {
     // Fewer than two engines is load_configs' error (prepare_run).
     if (opts.engines.size() > 2) throw InputError("--sprt: needs exactly two engines");
-    c.sprt = analysis::parse_sprt_params(opts.sprt, "--sprt");
+    c.sprt = analysis::parse_sprt_spec(opts.sprt, "--sprt");
   }
   return c;
 }

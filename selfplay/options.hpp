@@ -98,7 +98,7 @@ struct CheckedOptions {
   OpeningSpec openings;
   OpeningOrder opening_order = OpeningOrder::Sequential;
   std::optional<TimeControl> tc;             ///< --tc, nullopt = none
-  std::optional<analysis::SprtParams> sprt;  ///< --sprt, nullopt = none
+  std::optional<analysis::SprtSpec> sprt;    ///< --sprt, nullopt = none
   std::optional<WallTime> deadline;          ///< --deadline / --hours after `now`
   int stop_signal = 0;                       ///< --stop-signal, 0 = none
 };

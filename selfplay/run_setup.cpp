@@ -116,7 +116,6 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   std::vector<std::string> names;
   for (const auto& c : configs) names.push_back(c.name);
   Schedule schedule(static_cast<int>(configs.size()), format, opts.games, shard);
-  const std::optional<analysis::SprtParams>& sprt = checked.sprt;
 
   // Step 3: the run record.
   RunRecord r;
@@ -135,7 +134,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   r.games = opts.games;
   r.shard_index = shard.index;
   r.shard_count = shard.count;
-  r.sprt = opts.sprt;
+  r.sprt = checked.sprt;
   r.temperature = opts.temperature;
   r.temperature_plies = opts.temperature_plies;
   r.record_evals = opts.record_evals;
@@ -145,6 +144,8 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   r.arena_revision = kRevision;
   r.start_time = core::utc_iso8601();
 
+  std::optional<analysis::SprtParams> sprt;
+  if (checked.sprt) sprt = checked.sprt->params;
   return RunSetup{std::move(configs), std::move(names), std::move(r), schedule, sprt, settings,
                   openings, order, opts.out.empty() ? default_log_path() : opts.out,
                   checked.deadline, checked.stop_signal};

@@ -38,7 +38,7 @@ RunRecord sample_run() {
   r.limits.depth = 2;
   r.openings = "random:4";
   r.games = 10;
-  r.sprt = "elo0=0,elo1=5,alpha=0.05,beta=0.05";
+  r.sprt = analysis::parse_sprt_spec("elo0=0,elo1=5,alpha=0.05,beta=0.05");
   r.command_line = {"arena", "selfplay"};
   r.arena_version = "0.1.0";
   r.start_time = "2026-11-29T12:00:00Z";

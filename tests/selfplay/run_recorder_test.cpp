@@ -40,7 +40,7 @@ RunSetup scripted_setup() {
   s.record.game = "othello";
   s.record.engines = {{"a", "00000000000000aa", "name = a\n", ""}, {"b", "00000000000000bb", "name = b\n", ""}};
   s.record.games = 400;
-  s.record.sprt = "elo0=0,elo1=200,alpha=0.05,beta=0.05";
+  s.record.sprt = analysis::parse_sprt_spec("elo0=0,elo1=200,alpha=0.05,beta=0.05");
   return s;
 }
 

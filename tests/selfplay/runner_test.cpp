@@ -1,6 +1,5 @@
 // The driver without engines: schedule arithmetic, openings, one game with mock players
-// (random, throwing, illegal), the runner's determinism across thread counts and its stop,
-// and the live tally against analysis::summarize_games.
+// (random, throwing, illegal), the runner's determinism across thread counts and its stop.
 #include "selfplay/runner.hpp"
 
 #include <filesystem>
@@ -10,10 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "analysis/pairs.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/othello/othello.hpp"
-#include "selfplay/match_tally.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/play_game.hpp"
 #include "selfplay/schedule.hpp"
@@ -206,36 +203,6 @@ TEST(Runner, StopLetsGamesInFlightFinish) {
   const auto some = run_random(2, 40, 5);
   EXPECT_GE(some.size(), 5U);
   EXPECT_LE(some.size(), 7U);  // at most one more game per thread
-}
-
-TEST(MatchTally, CountsLikeAnalysisSummarizeGames) {
-  const auto games = run_random(2, 30);
-  const Schedule schedule(3, Format::RoundRobin, 29);  // an odd count leaves incomplete pairs
-  MatchTally tally({"a", "b", "c"}, schedule);
-  std::vector<analysis::GameOutcome> outcomes;
-  for (const auto& [id, g] : games) {
-    if (id >= 29) continue;
-    tally.add(g);
-    analysis::GameOutcome o;
-    o.first = g.first;
-    o.second = g.second;
-    o.result = *analysis::parse_game_result(g.result());
-    o.pair = g.pair;
-    outcomes.push_back(o);
-  }
-  const auto summary = analysis::summarize_games(outcomes, {"a", "b", "c"});
-  ASSERT_EQ(summary.pairs.size(), 3U);
-  for (int i = 0; i < 3; ++i) {
-    const auto& mine = tally.counts(i);
-    const auto it = std::find_if(summary.pairs.begin(), summary.pairs.end(), [&](const auto& p) {
-      return p.a == mine.a && p.b == mine.b;
-    });
-    ASSERT_NE(it, summary.pairs.end());
-    EXPECT_EQ(mine.wdl, it->wdl);
-    EXPECT_EQ(mine.pentanomial, it->pentanomial);
-    EXPECT_EQ(mine.incomplete_pairs, it->incomplete_pairs);
-    EXPECT_EQ(mine.a_first, it->a_first);
-  }
 }
 
 }  // namespace
