@@ -61,9 +61,7 @@ int run_loop(const std::vector<std::string>& args) {
   std::optional<loop::MpiStages> stages;  // declared after the session: ends before it
   if (session) {
     stages.emplace(*session);
-    o.play_stage = [&](const std::string& game, const selfplay::SelfplayOptions& opts) {
-      return stages->play(game, opts);
-    };
+    o.play_stage = [&](const selfplay::SelfplayOptions& opts) { return stages->play(opts); };
   }
   const loop::LoopSummary s = loop::run_loop(o);
   if (s.interrupted) {

@@ -1,20 +1,17 @@
 // `arena selfplay`: plays and logs games between engines. Options belong to selfplay/options;
-// this file dispatches on the configs' game and prints the summary.
-#include <algorithm>
+// this file binds the run to the configs' game (engine/registry/selfplay_preparer.hpp), on
+// MPI ranks under a launcher, and prints the summary.
 #include <iostream>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
-#include "engine/registry/games.hpp"
-#include "engine/registry/record_formats.hpp"
-#include "records/openings.hpp"
-#include "protocol/external_player.hpp"
+#include "engine/registry/selfplay_preparer.hpp"
 #include "selfplay/launch.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
-#include "selfplay/selfplay.hpp"
+#include "selfplay/run.hpp"
 
 namespace po = boost::program_options;
 
@@ -64,25 +61,15 @@ int run_selfplay(const std::vector<std::string>& args) {
   opts.command_line = {"arena", "selfplay"};
   opts.command_line.insert(opts.command_line.end(), args.begin(), args.end());
 
-  // External programs (`--engine nboard:CMD`, `gtp:CMD`) become ExternalPlayers.
-  const auto external = selfplay::prepare_external_engines(opts, AllGames{});
-  const bool any_external =
-      std::any_of(external.begin(), external.end(), [](const auto& s) { return s.has_value(); });
   // Under an MPI launcher (mpirun, srun --mpi=pmix|pmi2) the ranks share the run; only rank 0
   // reports. A launch that would make every task play the whole run is refused first.
   const selfplay::Launch launch = selfplay::detect_launch();
   selfplay::check_launch(launch, selfplay::mpi::available());
   std::optional<selfplay::mpi::Session> session;
   if (launch.mpi() && selfplay::mpi::available()) session.emplace();
-  const auto result = with_game(selfplay::selfplay_game(opts), [&]<class G>() {
-    auto factory =
-        any_external ? selfplay::mixed_player_factory<G>(opts.engines, external) : nullptr;
-    opts.opening_reader = [formats = record_formats()](const std::string& path) {
-      return records::read_openings<G>(path, formats);
-    };
-    if (session) return selfplay::run_selfplay_mpi<G>(*session, opts, factory);
-    return std::optional(selfplay::run_selfplay<G>(opts, factory));
-  });
+  const selfplay::GamePreparer prepare = selfplay_preparer(opts);
+  const auto result = session ? selfplay::run_selfplay_mpi(*session, opts, prepare)
+                              : std::optional(selfplay::run_selfplay(opts, prepare));
   if (!result) return 0;
   const auto& summary = *result;
   if (json) {

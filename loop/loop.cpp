@@ -18,11 +18,13 @@
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/ini.hpp"
+#include "engine/core/text_file.hpp"
 #include "engine/core/utc_time.hpp"
 #include "engine/registry/games.hpp"
+#include "engine/registry/selfplay_preparer.hpp"
 #include "loop/loop_config.hpp"
 #include "selfplay/file_lock.hpp"
-#include "selfplay/selfplay.hpp"
+#include "selfplay/run.hpp"
 #include "engine/registry/run_tune.hpp"
 
 namespace arena::loop {
@@ -34,7 +36,7 @@ namespace {
 
 /// Writes through the tuner's temporary-file-and-rename helper (one way to write files whole).
 void write_file(const fs::path& path, const std::string& text) {
-  tune::write_text_file(path.string(), text);
+  core::write_text_file(path.string(), text);
 }
 
 json null_if_nan(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
@@ -88,8 +90,8 @@ selfplay::SelfplaySummary play(const LoopConfig& c, const StageConfig& stage,
   s.out = log.string();
   s.quiet = o.quiet;
   s.command_line = o.command_line;
-  if (o.play_stage) return o.play_stage(c.game, s);
-  return with_game(c.game, [&]<class G>() { return selfplay::run_selfplay<G>(s); });
+  if (o.play_stage) return o.play_stage(s);
+  return selfplay::run_selfplay(s, selfplay_preparer(s));
 }
 
 /// Fills the match fields of `r` (engine 0 of the summary's first pairing is the candidate).

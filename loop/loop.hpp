@@ -38,11 +38,9 @@ struct LoopOptions {
   bool quiet = false;             ///< no progress lines from the stages
   std::string root = ".";         ///< where configs/ and runs/ are
   std::vector<std::string> command_line;
-  /// Plays a self-play stage (a run of game `game`) and returns its summary; empty = in this
-  /// process (run_selfplay). Under MPI, MpiStages::play (mpi_stages.hpp): on every rank.
-  std::function<selfplay::SelfplaySummary(const std::string& game,
-                                          const selfplay::SelfplayOptions& opts)>
-      play_stage;
+  /// Plays a self-play stage and returns its summary; empty = in this process (run_selfplay).
+  /// Under MPI, MpiStages::play (mpi_stages.hpp): on every rank.
+  std::function<selfplay::SelfplaySummary(const selfplay::SelfplayOptions& opts)> play_stage;
 };
 
 /// One round's outcome. Elo is the candidate's against the best of the previous round.

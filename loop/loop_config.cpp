@@ -14,6 +14,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
 #include "engine/core/ini.hpp"
+#include "engine/core/text_file.hpp"
 #include "tune/tune.hpp"
 
 namespace arena::loop {

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.hpp"
-#include "engine/registry/games.hpp"
+#include "engine/registry/selfplay_preparer.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 
 namespace arena::loop {
@@ -23,13 +23,12 @@ MpiStages::~MpiStages() {
   for (int w = 1; w < session_.size(); ++w) session_.send(w, mpi::Tag::End, "");
 }
 
-selfplay::SelfplaySummary MpiStages::play(const std::string& game,
-                                          const selfplay::SelfplayOptions& opts) const {
-  const std::string stage = json{{"game", game}, {"options", selfplay::options_to_json(opts)}}.dump();
+selfplay::SelfplaySummary MpiStages::play(const selfplay::SelfplayOptions& opts) const {
+  const std::string stage = json{{"options", selfplay::options_to_json(opts)}}.dump();
   for (int w = 1; w < session_.size(); ++w) session_.send(w, mpi::Tag::Stage, stage);
-  return with_game(game, [&]<class G>() {
-    return *selfplay::run_selfplay_mpi<G>(session_, opts);  // rank 0 always has the summary
-  });
+  selfplay::SelfplayOptions bound = opts;
+  // Rank 0 always has the summary.
+  return *selfplay::run_selfplay_mpi(session_, bound, selfplay_preparer(bound));
 }
 
 int serve_stages(const mpi::Session& session) {
@@ -49,9 +48,7 @@ int serve_stages(const mpi::Session& session) {
       selfplay::SelfplayOptions opts = selfplay::options_from_json(stage.at("options"));
       opts.quiet = true;  // rank 0 prints the progress
       try {
-        with_game(stage.at("game").get<std::string>(), [&]<class G>() {
-          (void)selfplay::run_selfplay_mpi<G>(session, opts);
-        });
+        (void)selfplay::run_selfplay_mpi(session, opts, selfplay_preparer(opts));
       } catch (const InputError& e) {
         std::cerr << "error: " << me << ": " << e.what() << "\n";
         status = 2;

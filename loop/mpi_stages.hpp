@@ -2,13 +2,13 @@
 // rank 0 (run folder, fits, verdicts, summary), whose self-play stages (training games,
 // matches, the final match) every rank plays together, as `arena selfplay` does under MPI
 // (selfplay/mpi_selfplay.hpp: rank 0 hands out the game ids and writes the one log). The other
-// ranks wait in serve_stages for rank 0's Stage messages (the stage's game and its complete
-// self-play options as JSON), play each, and end on End. They read the stage's engine configs
-// (the run folder's sparring and candidate configs included) at the paths rank 0 names, so all
-// ranks need one shared file system, as a cluster's home or scratch is.
+// ranks wait in serve_stages for rank 0's Stage messages (the stage's complete self-play
+// options as JSON; the game is its configs'), play each, and end on End. They read the
+// stage's engine configs (the run folder's sparring and candidate configs included) at the
+// paths rank 0 names, so all ranks need one shared file system, as a cluster's home or
+// scratch is.
 #pragma once
 
-#include <string>
 
 #include "selfplay/mpi_transport.hpp"
 #include "selfplay/options.hpp"
@@ -28,8 +28,7 @@ class MpiStages {
 
   /// Plays `opts` (a run of game `game`) on every rank and returns rank 0's summary; throws
   /// what run_selfplay_mpi throws on rank 0 (InputError when any rank could not prepare it).
-  [[nodiscard]] selfplay::SelfplaySummary play(const std::string& game,
-                                               const selfplay::SelfplayOptions& opts) const;
+  [[nodiscard]] selfplay::SelfplaySummary play(const selfplay::SelfplayOptions& opts) const;
 
  private:
   const selfplay::mpi::Session& session_;

@@ -25,6 +25,7 @@
 
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
+#include "engine/core/text_file.hpp"
 #include "tune/dataset.hpp"
 #include "tune/mpc_fit.hpp"
 #include "tune/options.hpp"
@@ -156,7 +157,7 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
                      std::to_string(report.sampling.search_nodes) + " nodes; a stage with under " +
                      std::to_string(kMinMpcPositions) + " positions gets no check (sigma 0)");
   for (const auto& l : report.mpc_fits) comments.push_back("fit " + l);
-  write_text_file(o.out, core::format_engine_config(
+  core::write_text_file(o.out, core::format_engine_config(
                              out, provenance_comments(o, init, report, std::move(comments))));
   report.out = o.out;
 }

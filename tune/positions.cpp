@@ -9,6 +9,7 @@
 
 #include <boost/algorithm/string/trim.hpp>
 
+#include "engine/core/text_file.hpp"
 #include "tune/tune.hpp"
 
 namespace arena::tune {
@@ -87,7 +88,7 @@ void save_label_cache(const LabelCache& cache, const std::string& game, const st
   if (cache.path.empty() || cache.added == 0) return;
   std::string text = positions_header(game, rules, cache.key) + "\n";
   for (const auto& line : cache.lines) text += line + "\n";
-  write_text_file(cache.path, text);
+  core::write_text_file(cache.path, text);
 }
 
 }  // namespace arena::tune

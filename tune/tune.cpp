@@ -7,8 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
-#include <filesystem>
-#include <fstream>
 
 #include "engine/core/config_provenance.hpp"
 #include "engine/core/thread_limit.hpp"
@@ -50,22 +48,6 @@ std::string label_text(const std::vector<LabelTerm>& terms) {
     out += (out.empty() ? "" : ",") + std::string(label_kind_name(t.kind)) + ":" + buf;
   }
   return out;
-}
-
-void write_text_file(const std::string& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
-  const fs::path tmp = target.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw InputError(where(path, 0) + "cannot write the file");
-  }
-  fs::rename(tmp, target, ec);
-  if (ec) throw InputError(where(path, 0) + "cannot write the file: " + ec.message());
 }
 
 SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& init,

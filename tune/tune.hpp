@@ -21,6 +21,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/linear_eval.hpp"
+#include "engine/core/text_file.hpp"
 #include "engine/core/version.hpp"
 #include "engine/core/weights_file.hpp"
 #include "tune/dataset.hpp"
@@ -36,10 +37,6 @@ void check_tune_options(const TuneOptions& o);
 
 /// The normalised label text, e.g. "score:0.5,search:0.5" ("result" for a single term).
 [[nodiscard]] std::string label_text(const std::vector<LabelTerm>& terms);
-
-/// Writes `text` to `path` through a temporary file and a rename (parent folders created).
-/// Throws InputError when the file cannot be written.
-void write_text_file(const std::string& path, const std::string& text);
 
 /// Step 1's options: the sampling settings of `o` with `init` as the labelling engine and
 /// the labels `terms` need.
@@ -94,7 +91,7 @@ void write_tuned_config(const TuneOptions& o, const core::EngineConfig& init, co
   } else {
     out.weights = core::weights_to_entries(fs, flat);
   }
-  write_text_file(o.out, core::format_engine_config(out, tuned_config_provenance(o, init, terms, report)));
+  core::write_text_file(o.out, core::format_engine_config(out, tuned_config_provenance(o, init, terms, report)));
   report.out = o.out;
 
   // The written file must read back to exactly the tuned weights (the round trip the format

@@ -17,7 +17,7 @@
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
-#include "engine/core/ini.hpp"
+#include "engine/core/text_file.hpp"
 
 namespace arena::core {
 

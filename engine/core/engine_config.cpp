@@ -15,6 +15,7 @@
 
 #include "engine/core/errors.hpp"
 #include "engine/core/ini.hpp"
+#include "engine/core/text_file.hpp"
 
 namespace arena::core {
 

@@ -3,7 +3,6 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -55,14 +54,6 @@ std::vector<IniEntry> read_ini(const std::string& text, const std::string& origi
     out.push_back({key, boost::algorithm::trim_copy(s.substr(eq + 1)), line_no, registered});
   }
   return out;
-}
-
-std::string read_text_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open " + what + " (missing or unreadable file)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 void IniValues::fail(const IniEntry& e, const std::string& what) const {

@@ -31,9 +31,6 @@ struct IniEntry {
                                              const std::vector<std::string>& open_prefixes,
                                              const std::string& expected);
 
-/// The whole content of a file; throws InputError "PATH: cannot open <what>".
-[[nodiscard]] std::string read_text_file(const std::string& path, const std::string& what);
-
 /// Typed values of IniEntry, each throwing InputError "origin:line: key 'k': expected ..., got
 /// '...'" on a bad value.
 class IniValues {

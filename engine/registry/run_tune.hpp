@@ -3,159 +3,19 @@
 // registered games and their real-game readers (like games.hpp, it binds, it holds no logic):
 // it reads the --init config, dispatches on its game, reads the inputs (arena logs for any
 // game; a game's own record files through tune::RecordInputs<G>, e.g. WTHOR for Othello) and
-// runs tune_game<G>. Header-only, so the tune library itself links only the core.
+// runs tune_game<G>; compiled once, in run_tune.cpp, so the tune library itself links only
+// the core.
 #pragma once
 
-#include <algorithm>
-#include <chrono>
-#include <string>
-#include <vector>
-
-#include <tbb/global_control.h>
-#include <tbb/info.h>
-
-#include "engine/core/engine_config.hpp"
-#include "engine/core/errors.hpp"
-#include "engine/registry/games.hpp"
-#include "selfplay/log_check.hpp"
-#include "tune/inputs.hpp"
-#include "tune/mpc.hpp"
 #include "tune/options.hpp"
-#include "tune/record_inputs.hpp"
 #include "tune/report.hpp"
-#include "tune/tune.hpp"
 
 namespace arena::tune {
-
-namespace detail {
-
-/// Calls RecordInputs<G>::check for every game of the list that binds record readers.
-template <class... Gs>
-void check_record_inputs(const TuneOptions& options, GameList<Gs...>) {
-  const auto check = [&]<class G>() {
-    if constexpr (HasRecordInputs<G>) RecordInputs<G>::check(options);
-  };
-  (check.template operator()<Gs>(), ...);
-}
-
-/// The description (RecordInputs<G>::kDescription) of the game of the list whose records
-/// `path` is one of, "" when none claims it.
-template <class... Gs>
-std::string record_inputs_owner(const std::string& path, GameList<Gs...>) {
-  std::string owner;
-  const auto visit = [&]<class G>() {
-    if constexpr (HasRecordInputs<G>) {
-      if (owner.empty() && RecordInputs<G>::reads(path)) owner = RecordInputs<G>::kDescription;
-    }
-  };
-  (visit.template operator()<Gs>(), ...);
-  return owner;
-}
-
-/// What a --label-cache holds for this run: "exact" when the label needs exact solves, else
-/// "search depth D config HASH" (HASH: the --init file's). Throws InputError naming
-/// --label-cache when the label computes nothing. "" without --label-cache.
-inline std::string label_cache_key(const TuneOptions& o, const core::EngineConfig& init) {
-  if (o.label_cache.empty()) return "";
-  bool exact = false;
-  bool search = false;
-  for (const auto& term : parse_label(o.label)) {
-    exact = exact || term.kind == LabelKind::Exact;
-    search = search || term.kind == LabelKind::Search;
-  }
-  if (exact) return "exact";
-  if (search && o.search_depth > 0) {
-    return "search depth " + std::to_string(o.search_depth) + " config " + file_hash(o.init) +
-           " (" + init.name + ")";
-  }
-  throw InputError("--label-cache: label '" + o.label +
-                   "' computes no labels to cache (exact, or search with --search-depth)");
-}
-
-}  // namespace detail
 
 /// Runs one tuning job (see TuneOptions; tune_game<G> for the stages and errors). Progress
 /// lines go to `progress` unless options.quiet. Throws InputError (exit 2 in the CLI) for a
 /// file that is not a log (FILE:LINE), a log or record file of another game than the config's,
 /// bad options, and the errors of tune_game.
-inline TuneReport run_tune(const TuneOptions& options, const Progress& progress = {}) {
-  const auto start = std::chrono::steady_clock::now();
-  const Progress sink = options.quiet ? Progress{} : progress;
-  check_tune_options(options);
-  const auto terms = parse_label(options.label);
-  // Resigned games have a result but no final score: only result and search labels use them.
-  const bool need_final_score = std::any_of(terms.begin(), terms.end(), [](const LabelTerm& t) {
-    return t.kind == LabelKind::Score || t.kind == LabelKind::Exact;
-  });
-  detail::check_record_inputs(options, AllGames{});
-  if (options.games.empty() && options.positions.empty()) {
-    throw InputError("--games: expected at least one game log or record file (or --positions)");
-  }
-  const int threads =
-      options.threads > 0 ? options.threads : tbb::info::default_concurrency();
-  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
-  const core::EngineConfig init = core::load_engine_config(options.init);
-  TuneReport report;
-  with_game(init.game, [&]<class G>() {
-    std::vector<TrainingGame> games;
-    for (const auto& path : options.games) {
-      InputSummary summary;
-      std::vector<TrainingGame> more;
-      bool own_records = false;
-      if constexpr (HasRecordInputs<G>) own_records = RecordInputs<G>::reads(path);
-      const std::string other_records =
-          own_records ? std::string() : detail::record_inputs_owner(path, AllGames{});
-      if (own_records) {
-        if constexpr (HasRecordInputs<G>) more = RecordInputs<G>::read(path, options, summary);
-      } else if (!other_records.empty()) {
-        throw InputError(where(path, 0) + other_records + " but " + options.init +
-                         " is a config for '" + std::string(G::kName) + "'");
-      } else {
-        more = read_log_games(path, std::string(G::kName), summary,
-                              [&path](const selfplay::LogFile& log) {
-                                selfplay::check_games<G>(log.run, log.games, where(path, 1));
-                              },
-                              need_final_score);
-      }
-      if (sink) {
-        sink("tune: read " + path + ": " + std::to_string(summary.games) + " games (" +
-             std::to_string(summary.skipped) + " skipped)");
-      }
-      games.insert(games.end(), std::make_move_iterator(more.begin()),
-                   std::make_move_iterator(more.end()));
-      report.inputs.push_back(std::move(summary));
-    }
-    std::vector<std::pair<typename G::Position, int>> labelled;
-    for (const auto& path : options.positions) {
-      auto more = read_positions<G>(path);
-      if (sink) sink("tune: read " + path + ": " + std::to_string(more.size()) + " positions");
-      InputSummary summary;
-      summary.path = path;
-      summary.kind = "positions";
-      summary.hash = file_hash(path);
-      report.inputs.push_back(std::move(summary));
-      labelled.insert(labelled.end(), more.begin(), more.end());
-    }
-    LabelCache cache = load_label_cache<G>(options.label_cache,
-                                           detail::label_cache_key(options, init));
-    report.read_seconds = detail::seconds_since(start);
-    if (options.method == FitMethod::Mpc) {
-      if (!options.positions.empty()) {
-        throw InputError("--positions: --method mpc searches the positions of --games only");
-      }
-      tune_mpc<G>(options, init, games, report, sink);
-      return;
-    }
-    tune_game<G>(options, init, games, report, sink, labelled, &cache);
-    save_label_cache(cache, std::string(G::kName), games.empty() ? "" : games.front().rules);
-    if (sink && !cache.path.empty()) {
-      sink("tune: label cache " + cache.path + ": " + std::to_string(cache.hits) +
-           " labels reused, " + std::to_string(cache.added) + " added");
-    }
-  });
-  report.seconds = detail::seconds_since(start);
-  return report;
-}
+TuneReport run_tune(const TuneOptions& options, const Progress& progress = {});
 
 }  // namespace arena::tune
