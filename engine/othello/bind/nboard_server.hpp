@@ -34,7 +34,7 @@
 #include "engine/core/limits.hpp"
 #include "engine/othello/notation.hpp"
 #include "engine/othello/othello.hpp"
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 
 namespace arena::protocol {
 

@@ -1,6 +1,6 @@
 // GGF reading and writing (see ggf.hpp). The parser walks the SGF-like property list once,
 // tracking the line for error messages; unknown properties are skipped, as GGF readers do.
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 
 #include <algorithm>
 #include <cctype>
