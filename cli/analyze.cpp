@@ -185,27 +185,103 @@ void plot_logs(const LoadedLogs& logs, const analysis::GamesReport& report, cons
   analysis::draw_plot(analysis::rating_plot_script(list, path), path);
 }
 
-}  // namespace
-
-int run_analyze(const std::vector<std::string>& args) {
-  po::options_description desc("analyze options");
+/// The command line of `arena analyze`.
+struct AnalyzeOptions {
   bool json = false;
   bool by_opening = false;
   std::string plot;
   std::string anchor;
   std::vector<std::string> logs;
+};
+
+/// The options of `arena analyze`, read into a (--wdl, --pentanomial and --sprt stay in the
+/// variables map).
+po::options_description analyze_options(AnalyzeOptions& a) {
+  po::options_description desc("analyze options");
   desc.add_options()
-      ("log", po::value(&logs),
+      ("log", po::value(&a.logs),
        "game logs (JSON Lines), one or more; logs of different games are analysed each on its "
        "own (--json: one entry per game under by_game)")
       ("wdl", po::value<std::string>(), "analyze counts W,D,L (wins, draws, losses) instead of logs")
       ("pentanomial", po::value<std::string>(), "analyze pair counts LL,LD,WLDD,WD,WW instead of logs")
       ("sprt", po::value<std::string>(),
        "with --wdl/--pentanomial: elo0=..,elo1=..,alpha=..,beta=..[,model=logistic|normalized|bayeselo]")
-      ("anchor", po::value(&anchor), "rating list: this engine is rated 0 (default: the pool mean is 0)")
-      ("by-opening", po::bool_switch(&by_opening), "break results down per opening")
-      ("plot", po::value(&plot), "draw the rating list (or an SPRT run's LLR) to FILE.svg or FILE.png with gnuplot")
-      ("json", po::bool_switch(&json), "print one JSON document");
+      ("anchor", po::value(&a.anchor), "rating list: this engine is rated 0 (default: the pool mean is 0)")
+      ("by-opening", po::bool_switch(&a.by_opening), "break results down per opening")
+      ("plot", po::value(&a.plot), "draw the rating list (or an SPRT run's LLR) to FILE.svg or FILE.png with gnuplot")
+      ("json", po::bool_switch(&a.json), "print one JSON document");
+  return desc;
+}
+
+/// One game's logs analysed: warnings to stderr, the plot when asked, and its section added
+/// to `sections` (--json) or `text`, headed by the game when there are `several`. Returns
+/// whether a.anchor is one of its engines (it is then the rating list's anchor).
+bool analyze_game(const LoadedLogs& loaded, const AnalyzeOptions& a, bool several,
+                  nlohmann::json& sections, std::string& text) {
+  analysis::RatingOptions options;
+  bool anchored = false;
+  if (!a.anchor.empty() &&
+      std::find(loaded.engines.begin(), loaded.engines.end(), a.anchor) != loaded.engines.end()) {
+    options.anchor = analysis::AnchorKind::Engine;
+    options.anchor_engine = a.anchor;
+    anchored = true;
+  }
+  const analysis::GamesReport report = analyze_loaded(loaded, options);
+  for (const auto& w : report.warnings) std::cerr << "warning: " << w << "\n";
+  if (!a.plot.empty()) plot_logs(loaded, report, options, a.plot);
+  if (a.json) {
+    auto doc = analysis::report_json(report, a.by_opening);
+    if (several) doc["game"] = loaded.game;
+    doc["files"] = loaded.paths;
+    if (!a.plot.empty()) doc["plot"] = a.plot;
+    sections.push_back(std::move(doc));
+  } else {
+    if (several) text += "== " + loaded.game + " (" + std::to_string(loaded.paths.size()) + " log(s)) ==\n";
+    text += analysis::report_text(report, a.by_opening);
+    if (!a.plot.empty()) text += "plot written to " + a.plot + "\n";
+    if (several) text += "\n";
+  }
+  return anchored;
+}
+
+/// Analyses a.logs, each game's logs on their own, and prints the result. Throws InputError
+/// for unreadable logs, --plot over several games, or an --anchor no log has.
+int analyze_logs(const AnalyzeOptions& a) {
+  const std::vector<LoadedLogs> by_game = load_logs_by_game(a.logs);
+  const bool several = by_game.size() > 1;
+  if (several && !a.plot.empty()) {
+    throw InputError("--plot: the logs are of " + std::to_string(by_game.size()) +
+                     " games (" + by_game[0].paths.front() + " is " + by_game[0].game + ", " +
+                     by_game[1].paths.front() + " is " + by_game[1].game +
+                     "); plot each game's logs on their own");
+  }
+  bool anchored = false;
+  nlohmann::json sections = nlohmann::json::array();
+  std::string text;
+  for (const LoadedLogs& loaded : by_game) {
+    if (analyze_game(loaded, a, several, sections, text)) anchored = true;
+  }
+  if (!a.anchor.empty() && !anchored) throw InputError("--anchor " + a.anchor + ": no engine of that name in the logs");
+  if (several) {
+    std::cerr << "note: the logs are of " << by_game.size() << " games; each is analysed on its own\n";
+  }
+  if (a.json) {
+    // One game: its analysis is the document; several: one entry per game under by_game.
+    nlohmann::json doc = sections.size() == 1 ? sections[0]
+                                              : nlohmann::json{{"files", a.logs}, {"by_game", sections}};
+    doc["files"] = a.logs;
+    std::cout << doc.dump(2) << "\n";
+  } else {
+    std::cout << text;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_analyze(const std::vector<std::string>& args) {
+  AnalyzeOptions a;
+  const po::options_description desc = analyze_options(a);
   po::positional_options_description positional;
   positional.add("log", -1);
   po::variables_map vm;
@@ -220,62 +296,14 @@ int run_analyze(const std::vector<std::string>& args) {
     throw InputError("--wdl and --pentanomial: give one of them");
   }
   if (counts) {
-    if (!logs.empty()) throw InputError("--wdl/--pentanomial: analyze either counts or logs, not both");
-    if (!plot.empty() || by_opening) throw InputError("--plot and --by-opening need logs, not counts");
-    return analyze_counts(vm, json);
+    if (!a.logs.empty()) throw InputError("--wdl/--pentanomial: analyze either counts or logs, not both");
+    if (!a.plot.empty() || a.by_opening) throw InputError("--plot and --by-opening need logs, not counts");
+    return analyze_counts(vm, a.json);
   }
   if (vm.count("sprt") != 0U) throw InputError("--sprt: only with --wdl or --pentanomial (logs carry their own)");
-  if (logs.empty()) throw InputError("no LOG given (or --wdl / --pentanomial); see arena analyze --help");
-  if (!plot.empty()) (void)analysis::plot_format(plot);
-
-  const std::vector<LoadedLogs> by_game = load_logs_by_game(logs);
-  if (by_game.size() > 1 && !plot.empty()) {
-    throw InputError("--plot: the logs are of " + std::to_string(by_game.size()) +
-                     " games (" + by_game[0].paths.front() + " is " + by_game[0].game + ", " +
-                     by_game[1].paths.front() + " is " + by_game[1].game +
-                     "); plot each game's logs on their own");
-  }
-  bool anchored = false;
-  nlohmann::json sections = nlohmann::json::array();
-  std::string text;
-  for (const LoadedLogs& loaded : by_game) {
-    analysis::RatingOptions options;
-    if (!anchor.empty() &&
-        std::find(loaded.engines.begin(), loaded.engines.end(), anchor) != loaded.engines.end()) {
-      options.anchor = analysis::AnchorKind::Engine;
-      options.anchor_engine = anchor;
-      anchored = true;
-    }
-    const analysis::GamesReport report = analyze_loaded(loaded, options);
-    for (const auto& w : report.warnings) std::cerr << "warning: " << w << "\n";
-    if (!plot.empty()) plot_logs(loaded, report, options, plot);
-    if (json) {
-      auto doc = analysis::report_json(report, by_opening);
-      if (by_game.size() > 1) doc["game"] = loaded.game;
-      doc["files"] = loaded.paths;
-      if (!plot.empty()) doc["plot"] = plot;
-      sections.push_back(std::move(doc));
-    } else {
-      if (by_game.size() > 1) text += "== " + loaded.game + " (" + std::to_string(loaded.paths.size()) + " log(s)) ==\n";
-      text += analysis::report_text(report, by_opening);
-      if (!plot.empty()) text += "plot written to " + plot + "\n";
-      if (by_game.size() > 1) text += "\n";
-    }
-  }
-  if (!anchor.empty() && !anchored) throw InputError("--anchor " + anchor + ": no engine of that name in the logs");
-  if (by_game.size() > 1) {
-    std::cerr << "note: the logs are of " << by_game.size() << " games; each is analysed on its own\n";
-  }
-  if (json) {
-    // One game: its analysis is the document; several: one entry per game under by_game.
-    nlohmann::json doc = sections.size() == 1 ? sections[0]
-                                              : nlohmann::json{{"files", logs}, {"by_game", sections}};
-    doc["files"] = logs;
-    std::cout << doc.dump(2) << "\n";
-  } else {
-    std::cout << text;
-  }
-  return 0;
+  if (a.logs.empty()) throw InputError("no LOG given (or --wdl / --pentanomial); see arena analyze --help");
+  if (!a.plot.empty()) (void)analysis::plot_format(a.plot);
+  return analyze_logs(a);
 }
 
 }  // namespace arena::cli

@@ -5,6 +5,7 @@
 // (tune/label_export.hpp): the positions the tuner would sample, one a line with its label.
 #include <fstream>
 #include <iostream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -101,9 +102,8 @@ std::string positions_text(const LoadedGames& loaded, const std::string& from,
   });
 }
 
-}  // namespace
-
-int run_convert(const std::vector<std::string>& args) {
+/// The command line of `arena convert`.
+struct ConvertOptions {
   std::string from;
   std::string to;
   std::string from_format;
@@ -113,30 +113,34 @@ int run_convert(const std::vector<std::string>& args) {
   std::string wthor_players;
   std::string wthor_tournaments;
   PositionsOptions positions;
-  auto& so = positions.sample;
+};
+
+/// The options of `arena convert`, read into c.
+po::options_description convert_options(ConvertOptions& c) {
+  auto& so = c.positions.sample;
   po::options_description opts("convert options");
   opts.add_options()
-      ("from", po::value(&from)->required(), "input file (or the first positional argument)")
-      ("to", po::value(&to)->required(), "output file (overwritten)")
-      ("from-format", po::value(&from_format),
+      ("from", po::value(&c.from)->required(), "input file (or the first positional argument)")
+      ("to", po::value(&c.to)->required(), "output file (overwritten)")
+      ("from-format", po::value(&c.from_format),
        "input format: log, transcript, ggf, fourcc, blksgf, wtb (default: from the file name)")
-      ("to-format", po::value(&to_format),
+      ("to-format", po::value(&c.to_format),
        "output format: log, transcript, ggf, fourcc, blksgf, wtb, positions (default: from the file "
        "name; .obf = positions)")
-      ("format", po::value(&to_format), "same as --to-format")
-      ("rules", po::value(&rules_text)->default_value(""),
+      ("format", po::value(&c.to_format), "same as --to-format")
+      ("rules", po::value(&c.rules_text)->default_value(""),
        "rules of imported games (Blokus Duo: scoring=gpcc|official)")
-      ("wthor-players", po::value(&wthor_players),
+      ("wthor-players", po::value(&c.wthor_players),
        "WTHOR player list (.JOU): names of a .wtb input's players, or written with a .wtb output")
-      ("wthor-tournaments", po::value(&wthor_tournaments),
+      ("wthor-tournaments", po::value(&c.wthor_tournaments),
        "WTHOR tournament list (.TRN): read with a .wtb input, or written with a .wtb output (one "
        "tournament named after the input file)")
-      ("label", po::value(&positions.label),
+      ("label", po::value(&c.positions.label),
        "positions output: result | score | search | exact. One position a line, 'POSITION; "
        "LABEL': the game's position notation (Othello: 64 squares a1..h8 X/O/- and the side "
        "to move, as in OBF; Blokus Duo: the move codes from the start), then the value for the "
        "side to move in game units. The positions are those arena tune samples")
-      ("init", po::value(&positions.init), "positions output with --search-depth: the engine that searches")
+      ("init", po::value(&c.positions.init), "positions output with --search-depth: the engine that searches")
       ("skip-plies", po::value(&so.skip_plies)->default_value(so.skip_plies),
        "positions output: skip the first K plies of each game (as arena tune)")
       ("max-per-game", po::value(&so.max_per_game)->default_value(so.max_per_game),
@@ -149,42 +153,42 @@ int run_convert(const std::vector<std::string>& args) {
        "D plies deep (0 = drop them)")
       ("search-max", po::value(&so.search_max)->default_value(so.search_max),
        "with --search-depth: search at most N positions (0 = all)")
-      ("json", po::bool_switch(&json), "print one JSON document");
-  po::positional_options_description positional;
-  positional.add("from", 1);
-  po::variables_map vm;
-  if (!parse_options("convert",
-                     "FILE --to FILE [--from-format F] [--to-format F] [--label KIND]", opts,
-                     positional, args, vm)) {
-    return 0;
-  }
+      ("json", po::bool_switch(&c.json), "print one JSON document");
+  return opts;
+}
+
+/// The input and output formats: given, or told by the file names. Throws InputError for an
+/// unknown format, a positions input, or --label without a positions output (or the reverse).
+std::pair<records::FormatRef, records::FormatRef> convert_formats(const ConvertOptions& c) {
   const auto formats = record_formats();
-  const auto in_fmt = from_format.empty() ? records::format_from_path(from, formats)
-                                          : records::parse_format(from_format, formats);
-  const auto out_fmt = to_format.empty() ? records::format_from_path(to, formats)
-                                         : records::parse_format(to_format, formats);
+  auto in_fmt = c.from_format.empty() ? records::format_from_path(c.from, formats)
+                                      : records::parse_format(c.from_format, formats);
+  auto out_fmt = c.to_format.empty() ? records::format_from_path(c.to, formats)
+                                     : records::parse_format(c.to_format, formats);
   using Kind = records::FormatRef::Kind;
   if (in_fmt.kind == Kind::Positions) {
-    throw InputError(from + ": positions files are written by convert, read by arena tune --positions");
+    throw InputError(c.from + ": positions files are written by convert, read by arena tune --positions");
   }
-  if ((out_fmt.kind == Kind::Positions) != !positions.label.empty()) {
-    throw InputError(positions.label.empty() ? "--to: a positions file needs --label KIND"
-                                             : "--label: only for a positions output (.obf)");
+  if ((out_fmt.kind == Kind::Positions) != !c.positions.label.empty()) {
+    throw InputError(c.positions.label.empty() ? "--to: a positions file needs --label KIND"
+                                               : "--label: only for a positions output (.obf)");
   }
+  return {std::move(in_fmt), std::move(out_fmt)};
+}
 
-  const records::FormatOptions options = format_options(wthor_players, wthor_tournaments, from);
-  LoadedGames loaded = load(in_fmt, from, rules_text, options);
-  const std::string out_game = out_fmt.game();
-  if (!out_game.empty() && out_game != loaded.game) {
-    throw InputError("--to: format " + out_fmt.name() + " holds " + out_game +
-                     " games, but " + from + " holds " + loaded.game + " games");
-  }
+/// Writes `loaded` to c.to in `out_fmt`: labelled positions, a log (its command line `arena
+/// convert ARGS`) or a record format with each game's side lines. Throws InputError when the
+/// format cannot be written.
+void write_converted(const ConvertOptions& c, const records::FormatRef& out_fmt,
+                     const LoadedGames& loaded, const records::FormatOptions& options,
+                     const std::vector<std::string>& args) {
+  using Kind = records::FormatRef::Kind;
   if (out_fmt.kind == Kind::Positions) {
-    records::write_text_file(to, positions_text(loaded, from, positions));
+    records::write_text_file(c.to, positions_text(loaded, c.from, c.positions));
   } else if (out_fmt.kind == Kind::Log) {
     std::vector<std::string> command_line = {"arena", "convert"};
     command_line.insert(command_line.end(), args.begin(), args.end());
-    records::write_log(to, loaded.game, loaded.rules, loaded.games, from, command_line);
+    records::write_log(c.to, loaded.game, loaded.rules, loaded.games, c.from, command_line);
   } else {
     if (!out_fmt.record.write) {
       throw InputError("format " + out_fmt.name() + " is not a record format that can be written");
@@ -197,21 +201,52 @@ int run_convert(const std::vector<std::string>& args) {
       // without game trees ignore the side lines.
       if (i < loaded.variations.size()) recs.back().variations = loaded.variations[i];
     }
-    out_fmt.record.write(to, recs, options);
+    out_fmt.record.write(c.to, recs, options);
   }
-  if (json) {
-    nlohmann::json j = {{"from", from},
+}
+
+/// What was converted, as JSON (--json) or one line.
+void print_converted(const ConvertOptions& c, const records::FormatRef& in_fmt,
+                     const records::FormatRef& out_fmt, const LoadedGames& loaded) {
+  if (c.json) {
+    nlohmann::json j = {{"from", c.from},
                         {"from_format", in_fmt.name()},
-                        {"to", to},
+                        {"to", c.to},
                         {"to_format", out_fmt.name()},
                         {"game", loaded.game},
                         {"games", loaded.games.size()}};
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "converted " << loaded.games.size() << " " << loaded.game << " games: " << from
-              << " (" << in_fmt.name() << ") -> " << to << " ("
+    std::cout << "converted " << loaded.games.size() << " " << loaded.game << " games: " << c.from
+              << " (" << in_fmt.name() << ") -> " << c.to << " ("
               << out_fmt.name() << ")\n";
   }
+}
+
+}  // namespace
+
+int run_convert(const std::vector<std::string>& args) {
+  ConvertOptions c;
+  const po::options_description opts = convert_options(c);
+  po::positional_options_description positional;
+  positional.add("from", 1);
+  po::variables_map vm;
+  if (!parse_options("convert",
+                     "FILE --to FILE [--from-format F] [--to-format F] [--label KIND]", opts,
+                     positional, args, vm)) {
+    return 0;
+  }
+  const auto [in_fmt, out_fmt] = convert_formats(c);
+  const records::FormatOptions options =
+      format_options(c.wthor_players, c.wthor_tournaments, c.from);
+  const LoadedGames loaded = load(in_fmt, c.from, c.rules_text, options);
+  const std::string out_game = out_fmt.game();
+  if (!out_game.empty() && out_game != loaded.game) {
+    throw InputError("--to: format " + out_fmt.name() + " holds " + out_game +
+                     " games, but " + c.from + " holds " + loaded.game + " games");
+  }
+  write_converted(c, out_fmt, loaded, options, args);
+  print_converted(c, in_fmt, out_fmt, loaded);
   return 0;
 }
 

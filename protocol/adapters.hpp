@@ -5,6 +5,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,9 @@ namespace arena::protocol {
 /// Binds game G to its protocol. A specialisation provides:
 ///  - `kProtocol`: "nboard" or "gtp", the protocol external engines of G speak;
 ///  - `kVariant`: the game's name in the protocol's game-selection command ("" = none);
+///  - `client(spec) -> std::unique_ptr<EngineClient>`: a controller of an outside program
+///    of G speaking kProtocol (not started; the game's own client, or a generic one such as
+///    protocol/gtp_client.hpp's);
 ///  - `state(p, transcript)`: the ClientState that asks for a move in p, reached by
 ///    `transcript` (every ply from the initial position in G's standard notation, passes
 ///    included) when not null: the engine is then sent the whole game;
@@ -31,10 +35,14 @@ namespace arena::protocol {
 template <class G>
 struct ProtocolAdapter;
 
-/// The game and game-selection name an engine protocol belongs to.
+/// Makes an unstarted client of a protocol for a spec (ProtocolAdapter<G>::client).
+using ClientFactory = std::unique_ptr<EngineClient> (*)(const ExternalSpec& spec);
+
+/// The game and game-selection name an engine protocol belongs to, and its client.
 struct ProtocolGame {
   std::string game;      ///< G::kName of the game whose engines speak the protocol
   std::string variant;   ///< ProtocolAdapter<G>::kVariant
+  ClientFactory client = nullptr;  ///< ProtocolAdapter<G>::client
 };
 
 /// The game of `Games` (a core::GameList) whose adapter speaks `protocol` ("nboard", "gtp").
@@ -46,7 +54,8 @@ template <class... Gs>
   const auto visit = [&]<class G>() {
     known += (known.empty() ? "" : " or ") + std::string(ProtocolAdapter<G>::kProtocol);
     if (found.game.empty() && protocol == ProtocolAdapter<G>::kProtocol) {
-      found = {std::string(G::kName), std::string(ProtocolAdapter<G>::kVariant)};
+      found = {std::string(G::kName), std::string(ProtocolAdapter<G>::kVariant),
+               &ProtocolAdapter<G>::client};
     }
   };
   (visit.template operator()<Gs>(), ...);
@@ -55,6 +64,14 @@ template <class... Gs>
                      known + ")");
   }
   return found;
+}
+
+/// The client of spec.protocol, as the game of `Games` that speaks it makes it (unstarted).
+/// InputError as protocol_game.
+template <class... Gs>
+[[nodiscard]] std::unique_ptr<EngineClient> make_client(const ExternalSpec& spec,
+                                                        core::GameList<Gs...> games) {
+  return protocol_game(spec.protocol, games).client(spec);
 }
 
 /// Runs `arena <protocol>`: the engine of `cfg` behind `protocol`, through the adapter of the

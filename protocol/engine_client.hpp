@@ -1,9 +1,12 @@
-// Clients for external engines: arena as the controller of a program that speaks NBoard
-// (Othello) or GTP (Pentobi's conventions for Blokus Duo) over pipes. The clients work on move
-// text in the protocol's notation and know no game rules; the caller (selfplay's
-// ExternalPlayer) checks legality. Every way an engine can fail -- it does not start in time,
-// dies, hangs, or answers garbage -- surfaces as one exception type, EngineFault, with a kind
-// the game log records as the termination.
+// Clients for external engines: arena as the controller of a program that speaks its game's
+// protocol over pipes. This header is the game-generic interface: EngineClient, the spec of
+// an --engine entry and the request/answer shapes. The clients work on move text in the
+// protocol's notation and know no game rules; the caller (selfplay's ExternalPlayer) checks
+// legality. Each game's ProtocolAdapter names its client (the GTP client is
+// protocol/gtp_client.hpp; NBoard's is Othello's, engine/othello/bind/nboard_client.hpp).
+// Every way an engine can fail -- it does not start in time, dies, hangs, or answers garbage
+// -- surfaces as one exception type, EngineFault, with a kind the game log records as the
+// termination.
 #pragma once
 
 #include <chrono>
@@ -14,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "protocol/child_process.hpp"
 #include "protocol/engine_log.hpp"
 #include "selfplay/engine_entry.hpp"
 
@@ -118,24 +120,5 @@ class EngineClient {
   /// Kills the process at once (idempotent).
   virtual void kill() = 0;
 };
-
-/// NBoard controller (protocol version 2, ntest instructions/Protocol.htm): `nboard 2`; per
-/// game `set depth` (NTest builds a fresh searcher on it, so no table survives a game) and the
-/// start position with a ping/pong; per move `set game <GGF>` with the start board (BO),
-/// every move so far with its time (passes as PA) and the clock (TI), then `ping N`, and `go`
-/// only after `pong N` (output before the pong is stale and discarded). The answer is
-/// `=== move[/eval[/time]]` (or space-separated); status/nodestats/search lines are skipped.
-/// Under a clock or move time with no depth, `set depth 60` lets the engine play by its clock.
-[[nodiscard]] std::unique_ptr<EngineClient> make_nboard_client(const ExternalSpec& spec);
-
-/// GTP controller (GTP 2 spec; Pentobi-GTP.md): `name`, `list_commands`, `set_game <variant>`;
-/// per game `clear_board` and, when the engine lists it, `time_settings MAIN 0 0`; per move
-/// the moves since the last request as `play b|w <move>` (passes are not sent: Pentobi refuses
-/// `play pass`, and every move names its colour), `time_left <color> <s> 0` when known, then
-/// `genmove b|w`, answered `= <move>`, `= pass` or `= resign`.
-[[nodiscard]] std::unique_ptr<EngineClient> make_gtp_client(const ExternalSpec& spec);
-
-/// The client for spec.protocol.
-[[nodiscard]] std::unique_ptr<EngineClient> make_client(const ExternalSpec& spec);
 
 }  // namespace arena::protocol

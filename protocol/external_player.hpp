@@ -39,8 +39,11 @@ namespace arena::selfplay {
 /// run's start-up check. Returns the engine's name for the log: spec.name, else what the
 /// program answers. Throws InputError naming the engine when it does not start or refuses the
 /// game (e.g. a GTP engine that refuses `set_game`), so a run never counts such games as wins.
-[[nodiscard]] inline std::string probe_external_engine(const protocol::ExternalSpec& spec) {
-  auto client = protocol::make_client(spec);
+/// The client is that of spec.protocol's game among `games` (InputError for an unknown one).
+template <class... Gs>
+[[nodiscard]] std::string probe_external_engine(const protocol::ExternalSpec& spec,
+                                                core::GameList<Gs...> games) {
+  auto client = protocol::make_client(spec, games);
   try {
     std::string name = client->start();
     client->stop();
@@ -112,7 +115,7 @@ class ExternalPlayer final : public Player<G> {
       if (!game_started_) {
         if (!client_ || faulted_ || spec_.restart_each_game) {
           if (client_) client_->kill();
-          client_ = protocol::make_client(spec_);
+          client_ = protocol::ProtocolAdapter<G>::client(spec_);
           faulted_ = false;
           client_->start();
         }
@@ -181,7 +184,7 @@ template <class... Gs>
     spec.log = engine_log;
     const protocol::ProtocolGame bound = protocol::protocol_game(spec.protocol, games);
     spec.variant = bound.variant;
-    spec.name = probe_external_engine(spec);
+    spec.name = probe_external_engine(spec, games);
     const std::string text = "# external engine: " + entry.text + "\nname = " + spec.name +
                              "\ngame = " + bound.game + "\n";
     opts.program_configs[i] = core::parse_engine_config(text, entry.text);

@@ -99,7 +99,6 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
     }
   }
   return unordered;
-  return std::nullopt;
 }
 
 std::optional<WeightsComparison> compare_weights(const Inputs& in, const ReportOptions& options,

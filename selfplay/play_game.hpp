@@ -1,5 +1,7 @@
 // One game between two players from an opening: the game loop, the clocks, forfeits for
-// crashes, illegal moves and flag falls, and the finished GameRecord. Game-generic.
+// crashes, illegal moves and flag falls, and the finished GameRecord. Game-generic: the
+// clocks and the record's endings are plain code (play_game.cpp), the steps that touch G's
+// positions a class template.
 #pragma once
 
 #include <algorithm>
@@ -57,6 +59,176 @@ struct GameSpec {
   const std::vector<typename G::Move>* opening = nullptr;  ///< legal from the initial position
 };
 
+/// The two clocks of one game and the requests they give (play_game.cpp).
+class GameClocks {
+ public:
+  GameClocks(const SideSettings& first, const SideSettings& second);
+
+  /// The settings of `side` (0 first, 1 second).
+  [[nodiscard]] const SideSettings& side(int side) const { return sides_[side]; }
+
+  /// Puts `side`'s limits and clock into `request` (a clock of 0 ms left is sent as 1: 0 would
+  /// mean no clock) and both clocks into `so_far`.
+  void fill(int side, MoveRequest& request, GameSoFar& so_far) const;
+
+  /// Charges a move of `ms` to `side`: the whole ms, capped at the clock (the clock the
+  /// engines are told is this one), plus the increment. Returns the ms charged, or nullopt
+  /// when the move overran the clock by more than the side's margin (a flag fall).
+  [[nodiscard]] std::optional<int> charge(int side, double ms);
+
+ private:
+  SideSettings sides_[2];
+  int left_ms_[2];
+};
+
+/// Ends `rec` by a forfeit of `loser` (0 first, 1 second): score -1 for the loser (first
+/// player's view: +-1), left open for a resignation.
+void forfeit(GameRecord& rec, int loser, Termination why, std::string reason);
+
+/// Ends `rec` by adjudication with its score and reason.
+void adjudicate(GameRecord& rec, AdjudicatedResult r);
+
+/// One game of G being played (play_game's steps).
+template <core::Game G>
+class GamePlay {
+ public:
+  GamePlay(const GameSpec<G>& spec, Player<G>& first, Player<G>& second,
+           const PlaySettings& settings, const std::atomic<bool>* abort)
+      : spec_(spec),
+        players_{&first, &second},
+        settings_(settings),
+        abort_(abort),
+        clocks_(settings.side(spec.seats.first), settings.side(spec.seats.second)),
+        by_score_(settings.adjudication),
+        p_(G::initial(spec.rules)) {}
+
+  /// The game to its end; nullopt when aborted.
+  std::optional<GameRecord> play() {
+    const auto game_start = Clock::now();
+    play_opening();
+    players_[0]->new_game();
+    players_[1]->new_game();
+    // Step 2: the players alternate until the game ends or someone forfeits.
+    while (!G::is_terminal(p_)) {
+      const Step step = move();
+      if (step == Step::Aborted) return std::nullopt;
+      if (step == Step::Ended) break;
+    }
+    // Step 3: the result, unless a forfeit or adjudication already set it.
+    if (rec_.termination == Termination::Normal) rec_.score = G::final_score(p_);
+    rec_.ms = std::chrono::duration<double, std::milli>(Clock::now() - game_start).count();
+    return rec_;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  enum class Step { Next, Ended, Aborted };
+
+  [[nodiscard]] bool aborted() const {
+    return abort_ != nullptr && abort_->load(std::memory_order_relaxed);
+  }
+
+  /// Step 1: the record's identity and the opening (validated when the openings were built).
+  void play_opening() {
+    rec_.id = spec_.id;
+    rec_.pair = spec_.id / 2;
+    rec_.seed = spec_.seed;
+    rec_.first = players_[0]->name();
+    rec_.second = players_[1]->name();
+    so_far_.id = spec_.id;
+    for (const auto& m : *spec_.opening) {
+      rec_.opening.push_back(G::format_move(p_, m));
+      so_far_.moves.push_back(rec_.opening.back());
+      so_far_.charged_ms.push_back(0);
+      p_ = G::play(p_, m);
+    }
+    so_far_.opening_plies = so_far_.moves.size();
+  }
+
+  /// What the side to move is asked: its limits and clock, the ply's seed and temperature.
+  MoveRequest request_for(int side) {
+    MoveRequest request;
+    clocks_.fill(side, request, so_far_);
+    request.seed = derive_seed(spec_.seed, kGameStream, static_cast<std::uint64_t>(G::ply(p_)));
+    request.temperature = G::ply(p_) < settings_.temperature_plies ? settings_.temperature : 0;
+    request.abort = abort_;
+    request.game = &so_far_;
+    return request;
+  }
+
+  /// One move: adjudication by an exact solve, the mover's choice (a throw forfeits), its
+  /// legality and clock, then the move played and recorded, and adjudication by score.
+  Step move() {
+    if (aborted()) return Step::Aborted;
+    if (auto exact = adjudicate_exact<G>(p_, settings_.adjudication)) {
+      adjudicate(rec_, std::move(*exact));
+      return Step::Ended;
+    }
+    const int side = G::side_to_move(p_);
+    Player<G>& mover = *players_[side];
+    const MoveRequest request = request_for(side);
+    const auto move_start = Clock::now();
+    MoveChoice<G> choice;
+    try {
+      choice = mover.choose(p_, request);
+    } catch (const PlayerFault& e) {
+      forfeit(rec_, side, e.termination(), mover.name() + ": " + e.what());
+      return Step::Ended;
+    } catch (const std::exception& e) {
+      forfeit(rec_, side, Termination::Crash, mover.name() + " threw: " + e.what());
+      return Step::Ended;
+    }
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - move_start).count();
+    if (aborted()) return Step::Aborted;
+    G::generate_moves(p_, legal_);
+    if (std::find(legal_.begin(), legal_.end(), choice.move) == legal_.end()) {
+      forfeit(rec_, side, Termination::IllegalMove,
+              mover.name() + " returned an illegal move at ply " + std::to_string(G::ply(p_)) +
+                  " in position " + G::format_position(p_));
+      return Step::Ended;
+    }
+    const std::optional<int> charged = clocks_.charge(side, ms);
+    if (!charged) {
+      forfeit(rec_, side, Termination::Timeout,
+              mover.name() + " exceeded its clock at ply " + std::to_string(G::ply(p_)));
+      return Step::Ended;
+    }
+    record(choice, ms, *charged);
+    p_ = G::play(p_, choice.move);
+    const auto by_eval = by_score_.add(
+        choice.eval ? std::optional<int>(choice.eval->score) : std::nullopt, side,
+        G::is_pass(choice.move));
+    if (by_eval && !G::is_terminal(p_)) {
+      adjudicate(rec_, std::move(*by_eval));
+      return Step::Ended;
+    }
+    return Step::Next;
+  }
+
+  /// The chosen move (legal in p_) in the record and the game so far.
+  void record(MoveChoice<G>& choice, double ms, int charged) {
+    rec_.moves.push_back(G::format_move(p_, choice.move));
+    rec_.times.push_back(std::llround(ms));
+    so_far_.moves.push_back(rec_.moves.back());
+    so_far_.charged_ms.push_back(charged);
+    if (settings_.record_evals) {
+      if (choice.eval) choice.eval->ms = ms;
+      rec_.evals.push_back(choice.eval);
+    }
+  }
+
+  const GameSpec<G>& spec_;
+  Player<G>* players_[2];
+  const PlaySettings& settings_;
+  const std::atomic<bool>* abort_;
+  GameClocks clocks_;
+  ScoreAdjudicator by_score_;
+  GameRecord rec_;
+  GameSoFar so_far_;
+  typename G::Position p_;  ///< the position now (G's initial position before the opening)
+  core::MoveListOf<G> legal_;
+};
+
 /// Plays one game. Move seeds derive from (spec.seed, ply). A player that throws loses with
 /// termination Crash (or the PlayerFault's termination), one that returns an illegal move loses
 /// with IllegalMove, one whose clock runs out loses with Timeout; a forfeit scores -1 for the
@@ -69,123 +241,7 @@ template <core::Game G>
 std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, Player<G>& second,
                                     const PlaySettings& settings,
                                     const std::atomic<bool>* abort = nullptr) {
-  using Clock = std::chrono::steady_clock;
-  const auto game_start = Clock::now();
-  GameRecord rec;
-  rec.id = spec.id;
-  rec.pair = spec.id / 2;
-  rec.seed = spec.seed;
-  rec.first = first.name();
-  rec.second = second.name();
-
-  // Step 1: the opening (validated when the openings were built).
-  auto p = G::initial(spec.rules);
-  GameSoFar so_far;
-  so_far.id = spec.id;
-  for (const auto& m : *spec.opening) {
-    rec.opening.push_back(G::format_move(p, m));
-    so_far.moves.push_back(rec.opening.back());
-    so_far.charged_ms.push_back(0);
-    p = G::play(p, m);
-  }
-  so_far.opening_plies = so_far.moves.size();
-  first.new_game();
-  second.new_game();
-
-  // Step 2: the players alternate until the game ends or someone forfeits.
-  const SideSettings sides[2] = {settings.side(spec.seats.first), settings.side(spec.seats.second)};
-  int clock_ms[2] = {sides[0].clock_ms, sides[1].clock_ms};
-  core::MoveListOf<G> legal;
-  const auto forfeit = [&](int loser, Termination why, std::string reason) {
-    rec.termination = why;
-    rec.reason = std::move(reason);
-    rec.score = loser == 0 ? -1 : 1;
-    rec.score_open = why == Termination::Resign;
-  };
-  const auto adjudicate = [&](AdjudicatedResult r) {
-    rec.termination = Termination::Adjudicated;
-    rec.reason = std::move(r.reason);
-    rec.score = r.score;
-  };
-  ScoreAdjudicator by_score(settings.adjudication);
-  while (!G::is_terminal(p)) {
-    if (abort != nullptr && abort->load(std::memory_order_relaxed)) return std::nullopt;
-    if (auto exact = adjudicate_exact<G>(p, settings.adjudication)) {
-      adjudicate(std::move(*exact));
-      break;
-    }
-    const int side = G::side_to_move(p);
-    Player<G>& mover = side == 0 ? first : second;
-    const SideSettings& own = sides[side];
-    MoveRequest request;
-    request.limits = own.limits;
-    if (own.clock_ms > 0) {
-      request.limits.time_left_ms = std::max(clock_ms[side], 1);  // 0 would mean no clock
-      request.limits.increment_ms = own.increment_ms;
-    }
-    request.seed = derive_seed(spec.seed, kGameStream, static_cast<std::uint64_t>(G::ply(p)));
-    request.temperature = G::ply(p) < settings.temperature_plies ? settings.temperature : 0;
-    request.abort = abort;
-    so_far.clock_ms = own.clock_ms;
-    so_far.increment_ms = own.increment_ms;
-    so_far.time_left_ms[0] = clock_ms[0];
-    so_far.time_left_ms[1] = clock_ms[1];
-    request.game = &so_far;
-
-    const auto move_start = Clock::now();
-    MoveChoice<G> choice;
-    try {
-      choice = mover.choose(p, request);
-    } catch (const PlayerFault& e) {
-      forfeit(side, e.termination(), mover.name() + ": " + e.what());
-      break;
-    } catch (const std::exception& e) {
-      forfeit(side, Termination::Crash, mover.name() + " threw: " + e.what());
-      break;
-    }
-    const double ms =
-        std::chrono::duration<double, std::milli>(Clock::now() - move_start).count();
-    if (abort != nullptr && abort->load(std::memory_order_relaxed)) return std::nullopt;
-
-    G::generate_moves(p, legal);
-    if (std::find(legal.begin(), legal.end(), choice.move) == legal.end()) {
-      forfeit(side, Termination::IllegalMove,
-              mover.name() + " returned an illegal move at ply " + std::to_string(G::ply(p)) +
-                  " in position " + G::format_position(p));
-      break;
-    }
-    int charged = static_cast<int>(ms);
-    if (own.clock_ms > 0) {
-      if (charged > clock_ms[side] + own.margin_ms) {
-        forfeit(side, Termination::Timeout,
-                mover.name() + " exceeded its clock at ply " + std::to_string(G::ply(p)));
-        break;
-      }
-      // The clock the engines are told (TI's replayed move times, time_left) is this one.
-      charged = std::min(charged, clock_ms[side]);
-      clock_ms[side] += own.increment_ms - charged;
-    }
-    rec.moves.push_back(G::format_move(p, choice.move));
-    rec.times.push_back(std::llround(ms));
-    so_far.moves.push_back(rec.moves.back());
-    so_far.charged_ms.push_back(charged);
-    if (settings.record_evals) {
-      if (choice.eval) choice.eval->ms = ms;
-      rec.evals.push_back(choice.eval);
-    }
-    p = G::play(p, choice.move);
-    if (auto by_eval = by_score.add(choice.eval ? std::optional<int>(choice.eval->score) : std::nullopt,
-                                    side, G::is_pass(choice.move))) {
-      if (!G::is_terminal(p)) {
-        adjudicate(std::move(*by_eval));
-        break;
-      }
-    }
-  }
-  // Step 3: the result, unless a forfeit already set it.
-  if (rec.termination == Termination::Normal) rec.score = G::final_score(p);
-  rec.ms = std::chrono::duration<double, std::milli>(Clock::now() - game_start).count();
-  return rec;
+  return GamePlay<G>(spec, first, second, settings, abort).play();
 }
 
 }  // namespace arena::selfplay

@@ -16,11 +16,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <string>
@@ -131,57 +133,66 @@ bool has_recorded_search(const Sample<Position>& s, const std::vector<TrainingGa
   return s.ply < evals.size() && evals[s.ply].has_value();
 }
 
-/// Gives the samples without a recorded search score one from o.search_config searched to
-/// o.search_depth plies (one engine per thread, its table cleared before every position, so
-/// labels do not depend on threads); beyond o.search_max such samples, those with the lowest
-/// hash-derived keys are kept and the rest dropped. Keeps the order of `samples`.
-template <core::Game G>
-void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions& o,
-                     SampleStats& stats, const Progress& progress,
-                     std::vector<Sample<typename G::Position>>& samples) {
-  // Step 1. Which samples to search: all without a recorded score, or the search_max lowest
-  // keys among them.
+namespace detail {
+
+/// label_by_search's step 1: the indices of the samples without a recorded search score, in
+/// order; beyond o.search_max of them only the o.search_max with the lowest hash-derived keys
+/// are kept and the other samples are dropped from `samples` (the indices follow).
+template <class Position>
+std::vector<std::size_t> samples_to_search(const std::vector<TrainingGame>& games,
+                                           const SampleOptions& o, SampleStats& stats,
+                                           std::vector<Sample<Position>>& samples) {
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     if (!has_recorded_search(samples[i], games)) todo.push_back(i);
   }
+  if (o.search_max == 0 || todo.size() <= o.search_max) return todo;
   const std::uint64_t salt = mix64(o.seed ^ 0x5EA4C4ULL);
   const auto key = [&](std::size_t i) { return mix64(samples[i].hash ^ salt); };
-  if (o.search_max > 0 && todo.size() > o.search_max) {
-    std::nth_element(todo.begin(), todo.begin() + static_cast<std::ptrdiff_t>(o.search_max),
-                     todo.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
-    std::vector<bool> drop(samples.size(), false);
-    for (std::size_t k = o.search_max; k < todo.size(); ++k) drop[todo[k]] = true;
-    stats.search_capped += todo.size() - o.search_max;
-    todo.resize(o.search_max);
-    std::sort(todo.begin(), todo.end());
-    std::size_t w = 0;
-    std::vector<std::size_t> remap(samples.size());
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-      remap[i] = w;
-      if (!drop[i]) samples[w++] = samples[i];
-    }
-    samples.resize(w);
-    for (auto& i : todo) i = remap[i];
+  std::nth_element(todo.begin(), todo.begin() + static_cast<std::ptrdiff_t>(o.search_max),
+                   todo.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  std::vector<bool> drop(samples.size(), false);
+  for (std::size_t k = o.search_max; k < todo.size(); ++k) drop[todo[k]] = true;
+  stats.search_capped += todo.size() - o.search_max;
+  todo.resize(o.search_max);
+  std::sort(todo.begin(), todo.end());
+  std::size_t w = 0;
+  std::vector<std::size_t> remap(samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    remap[i] = w;
+    if (!drop[i]) samples[w++] = samples[i];
   }
-  // Step 2. Labels the cache has; the searches of the rest. A small table: it is cleared
-  // before every position.
-  LabelCache* cache = o.need_exact ? nullptr : o.cache;
-  if (cache != nullptr) {
-    std::size_t w = 0;
-    for (const std::size_t i : todo) {
-      const auto hit = cache->labels.find(samples[i].hash);
-      if (hit == cache->labels.end()) {
-        todo[w++] = i;
-      } else {
-        samples[i].search = hit->second;
-        samples[i].searched = true;
-        ++cache->hits;
-        ++stats.cached;
-      }
+  samples.resize(w);
+  for (auto& i : todo) i = remap[i];
+  return todo;
+}
+
+/// label_by_search's step 2: the search labels `cache` has, given to their samples; `todo`
+/// keeps the samples still to search.
+template <class Position>
+void take_cached_searches(LabelCache& cache, SampleStats& stats,
+                          std::vector<Sample<Position>>& samples, std::vector<std::size_t>& todo) {
+  std::size_t w = 0;
+  for (const std::size_t i : todo) {
+    const auto hit = cache.labels.find(samples[i].hash);
+    if (hit == cache.labels.end()) {
+      todo[w++] = i;
+    } else {
+      samples[i].search = hit->second;
+      samples[i].searched = true;
+      ++cache.hits;
+      ++stats.cached;
     }
-    todo.resize(w);
   }
+  todo.resize(w);
+}
+
+/// label_by_search's step 3: the searches of samples[todo] by o.search_config to
+/// o.search_depth, in parallel; a small table, cleared before every position.
+template <core::Game G>
+void run_searches(const SampleOptions& o, SampleStats& stats, const Progress& progress,
+                  const std::vector<std::size_t>& todo,
+                  std::vector<Sample<typename G::Position>>& samples) {
   core::EngineConfig cfg = o.search_config;
   cfg.tt_mb = 1;
   core::SearchLimits limits;
@@ -211,13 +222,29 @@ void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions
   });
   stats.searched += todo.size();
   stats.search_nodes += nodes.load();
-  if (cache != nullptr) {
-    for (const std::size_t i : todo) {
-      cache->labels.emplace(samples[i].hash, samples[i].search);
-      cache->lines.push_back(format_position_line(G::format_position(samples[i].position),
-                                                  samples[i].search));
-      ++cache->added;
-    }
+}
+
+}  // namespace detail
+
+/// Gives the samples without a recorded search score one from o.search_config searched to
+/// o.search_depth plies (one engine per thread, its table cleared before every position, so
+/// labels do not depend on threads); beyond o.search_max such samples, those with the lowest
+/// hash-derived keys are kept and the rest dropped. Keeps the order of `samples`. Labels in
+/// o.cache (unless exact labels are wanted) are taken from it, new ones added to it.
+template <core::Game G>
+void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions& o,
+                     SampleStats& stats, const Progress& progress,
+                     std::vector<Sample<typename G::Position>>& samples) {
+  std::vector<std::size_t> todo = detail::samples_to_search(games, o, stats, samples);
+  LabelCache* cache = o.need_exact ? nullptr : o.cache;
+  if (cache != nullptr) detail::take_cached_searches(*cache, stats, samples, todo);
+  detail::run_searches<G>(o, stats, progress, todo, samples);
+  if (cache == nullptr) return;
+  for (const std::size_t i : todo) {
+    cache->labels.emplace(samples[i].hash, samples[i].search);
+    cache->lines.push_back(format_position_line(G::format_position(samples[i].position),
+                                                samples[i].search));
+    ++cache->added;
   }
 }
 
@@ -455,6 +482,111 @@ Eigen::Matrix<double, 1, kLabelColumns> sample_labels(const Sample<typename G::P
   return row;
 }
 
+namespace detail {
+
+/// build_datasets' step 1: the sample indices of each phase, [0] training, [1] holdout.
+template <class Position>
+std::array<std::vector<std::vector<std::size_t>>, 2> rows_by_phase(
+    const std::vector<Sample<Position>>& samples, const core::FeatureSet<Position>& fs) {
+  std::vector<int> phase_of(samples.size());
+  tbb::parallel_for(std::size_t{0}, samples.size(),
+                    [&](std::size_t i) { phase_of[i] = fs.phase(samples[i].position); });
+  std::array<std::vector<std::vector<std::size_t>>, 2> rows;
+  rows[0].resize(static_cast<std::size_t>(fs.num_phases()));
+  rows[1].resize(static_cast<std::size_t>(fs.num_phases()));
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    rows[samples[i].holdout ? 1 : 0][static_cast<std::size_t>(phase_of[i])].push_back(i);
+  }
+  return rows;
+}
+
+/// build_datasets' step 2: each training phase cut to ceil(o.balance x mean phase size) rows,
+/// those with the lowest hash-derived keys, in order.
+template <class Position>
+void balance_phases(const std::vector<Sample<Position>>& samples, const SampleOptions& o,
+                    SampleStats& stats, std::vector<std::vector<std::size_t>>& rows) {
+  std::size_t filled = 0;
+  std::size_t total = 0;
+  for (const auto& r : rows) {
+    filled += r.empty() ? 0 : 1;
+    total += r.size();
+  }
+  const auto cap = static_cast<std::size_t>(
+      std::ceil(o.balance * static_cast<double>(total) / static_cast<double>(std::max<std::size_t>(filled, 1))));
+  for (auto& r : rows) {
+    if (r.size() <= cap) continue;
+    const std::uint64_t salt = mix64(o.seed ^ 0xBA1A9CEULL);
+    std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(cap), r.end(),
+                     [&](std::size_t a, std::size_t b) {
+                       return mix64(samples[a].hash ^ salt) < mix64(samples[b].hash ^ salt);
+                     });
+    stats.balanced_out += r.size() - cap;
+    r.resize(cap);
+    std::sort(r.begin(), r.end());
+  }
+}
+
+/// The features of p, sorted by index, repeated indices summed, into f.
+template <class Position>
+void canonical_features(const core::FeatureSet<Position>& fs, const Position& p,
+                        core::SparseFeatures& f) {
+  f.clear();
+  fs.extract(p, f);
+  std::sort(f.begin(), f.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < f.size(); ++r) {
+    if (w > 0 && f[w - 1].index == f[r].index) {
+      f[w - 1].value += f[r].value;
+    } else {
+      f[w++] = f[r];
+    }
+  }
+  f.resize(w);
+}
+
+/// build_datasets' step 3 for one phase: the feature rows of samples[idx] in compressed row
+/// storage (count, then fill: two extraction passes keep memory at the final size) and their
+/// label rows; the target is the result column.
+template <core::Game G>
+void fill_phase(const std::vector<Sample<typename G::Position>>& samples,
+                const std::vector<TrainingGame>& games,
+                const core::FeatureSet<typename G::Position>& fs,
+                const std::vector<std::size_t>& idx, PhaseData& phase, Eigen::MatrixXd& labels) {
+  const auto n = static_cast<Eigen::Index>(idx.size());
+  SparseRows& x = phase.features;
+  x.resize(n, fs.num_features());
+  auto* outer = x.outerIndexPtr();
+  tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, n, 256),
+                    [&](const tbb::blocked_range<Eigen::Index>& range) {
+    core::SparseFeatures f;
+    for (Eigen::Index r = range.begin(); r != range.end(); ++r) {
+      canonical_features(fs, samples[idx[static_cast<std::size_t>(r)]].position, f);
+      outer[r + 1] = static_cast<int>(f.size());
+    }
+  });
+  for (Eigen::Index r = 0; r < n; ++r) outer[r + 1] += outer[r];
+  x.resizeNonZeros(outer[n]);
+  auto* inner = x.innerIndexPtr();
+  auto* values = x.valuePtr();
+  labels.resize(n, kLabelColumns);
+  tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, n, 256),
+                    [&](const tbb::blocked_range<Eigen::Index>& range) {
+    core::SparseFeatures f;
+    for (Eigen::Index r = range.begin(); r != range.end(); ++r) {
+      const auto& s = samples[idx[static_cast<std::size_t>(r)]];
+      canonical_features(fs, s.position, f);
+      for (std::size_t k = 0; k < f.size(); ++k) {
+        inner[outer[r] + static_cast<Eigen::Index>(k)] = static_cast<int>(f[k].index);
+        values[outer[r] + static_cast<Eigen::Index>(k)] = f[k].value;
+      }
+      labels.row(r) = sample_labels<G>(s, games);
+    }
+  });
+  phase.target = labels.col(kResultColumn);
+}
+
+}  // namespace detail
+
 /// Builds the train and holdout datasets: per phase, one feature row per sample (features
 /// sorted by index, repeated indices summed) and its labels. With balance > 0, each phase of
 /// the training set keeps at most ceil(balance x mean phase size) rows, chosen by hash.
@@ -463,95 +595,20 @@ void build_datasets(const std::vector<Sample<typename G::Position>>& samples,
                     const std::vector<TrainingGame>& games,
                     const core::FeatureSet<typename G::Position>& fs, const SampleOptions& o,
                     SampleStats& stats, Dataset& train, Dataset& holdout) {
-  const int phases = fs.num_phases();
-  const int num_features = fs.num_features();
+  const auto phases = static_cast<std::size_t>(fs.num_phases());
   // Step 1. Sample indices per (set, phase).
-  std::vector<int> phase_of(samples.size());
-  tbb::parallel_for(std::size_t{0}, samples.size(),
-                    [&](std::size_t i) { phase_of[i] = fs.phase(samples[i].position); });
-  std::vector<std::vector<std::size_t>> rows[2];
-  rows[0].resize(static_cast<std::size_t>(phases));
-  rows[1].resize(static_cast<std::size_t>(phases));
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    rows[samples[i].holdout ? 1 : 0][static_cast<std::size_t>(phase_of[i])].push_back(i);
-  }
+  auto rows = detail::rows_by_phase(samples, fs);
   // Step 2. Balance the training phases.
-  if (o.balance > 0) {
-    std::size_t filled = 0;
-    std::size_t total = 0;
-    for (const auto& r : rows[0]) {
-      filled += r.empty() ? 0 : 1;
-      total += r.size();
-    }
-    const auto cap = static_cast<std::size_t>(
-        std::ceil(o.balance * static_cast<double>(total) / static_cast<double>(std::max<std::size_t>(filled, 1))));
-    for (auto& r : rows[0]) {
-      if (r.size() <= cap) continue;
-      const std::uint64_t salt = mix64(o.seed ^ 0xBA1A9CEULL);
-      std::nth_element(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(cap), r.end(),
-                       [&](std::size_t a, std::size_t b) {
-                         return mix64(samples[a].hash ^ salt) < mix64(samples[b].hash ^ salt);
-                       });
-      stats.balanced_out += r.size() - cap;
-      r.resize(cap);
-      std::sort(r.begin(), r.end());
-    }
-  }
-  // Step 3. Feature rows in compressed row storage: count, then fill (two extraction passes
-  // keep memory at the final size).
-  auto canonical = [&fs](const typename G::Position& p, core::SparseFeatures& f) {
-    f.clear();
-    fs.extract(p, f);
-    std::sort(f.begin(), f.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
-    std::size_t w = 0;
-    for (std::size_t r = 0; r < f.size(); ++r) {
-      if (w > 0 && f[w - 1].index == f[r].index) {
-        f[w - 1].value += f[r].value;
-      } else {
-        f[w++] = f[r];
-      }
-    }
-    f.resize(w);
-  };
+  if (o.balance > 0) detail::balance_phases(samples, o, stats, rows[0]);
+  // Step 3. Feature rows and labels.
   for (int set = 0; set < 2; ++set) {
     Dataset& d = set == 0 ? train : holdout;
-    d.problem.num_features = num_features;
-    d.problem.phases.assign(static_cast<std::size_t>(phases), PhaseData{});
-    d.labels.assign(static_cast<std::size_t>(phases), Eigen::MatrixXd());
-    for (int p = 0; p < phases; ++p) {
-      const auto& idx = rows[set][static_cast<std::size_t>(p)];
-      const auto n = static_cast<Eigen::Index>(idx.size());
-      SparseRows& x = d.problem.phases[static_cast<std::size_t>(p)].features;
-      x.resize(n, num_features);
-      auto* outer = x.outerIndexPtr();
-      tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, n, 256),
-                        [&](const tbb::blocked_range<Eigen::Index>& range) {
-        core::SparseFeatures f;
-        for (Eigen::Index r = range.begin(); r != range.end(); ++r) {
-          canonical(samples[idx[static_cast<std::size_t>(r)]].position, f);
-          outer[r + 1] = static_cast<int>(f.size());
-        }
-      });
-      for (Eigen::Index r = 0; r < n; ++r) outer[r + 1] += outer[r];
-      x.resizeNonZeros(outer[n]);
-      auto* inner = x.innerIndexPtr();
-      auto* values = x.valuePtr();
-      Eigen::MatrixXd& labels = d.labels[static_cast<std::size_t>(p)];
-      labels.resize(n, kLabelColumns);
-      tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, n, 256),
-                        [&](const tbb::blocked_range<Eigen::Index>& range) {
-        core::SparseFeatures f;
-        for (Eigen::Index r = range.begin(); r != range.end(); ++r) {
-          const auto& s = samples[idx[static_cast<std::size_t>(r)]];
-          canonical(s.position, f);
-          for (std::size_t k = 0; k < f.size(); ++k) {
-            inner[outer[r] + static_cast<Eigen::Index>(k)] = static_cast<int>(f[k].index);
-            values[outer[r] + static_cast<Eigen::Index>(k)] = f[k].value;
-          }
-          labels.row(r) = sample_labels<G>(s, games);
-        }
-      });
-      d.problem.phases[static_cast<std::size_t>(p)].target = labels.col(kResultColumn);
+    d.problem.num_features = fs.num_features();
+    d.problem.phases.assign(phases, PhaseData{});
+    d.labels.assign(phases, Eigen::MatrixXd());
+    for (std::size_t p = 0; p < phases; ++p) {
+      detail::fill_phase<G>(samples, games, fs, rows[static_cast<std::size_t>(set)][p],
+                            d.problem.phases[p], d.labels[p]);
     }
   }
 }

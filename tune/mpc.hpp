@@ -12,11 +12,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,7 +24,6 @@
 
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
-#include "engine/core/text_file.hpp"
 #include "tune/dataset.hpp"
 #include "tune/mpc_fit.hpp"
 #include "tune/options.hpp"
@@ -37,45 +35,74 @@ namespace arena::tune {
 /// Fewer positions than this in a (stage, pair) leave that stage without a check (sigma 0).
 inline constexpr std::size_t kMinMpcPositions = 30;
 
-/// The [mpc] fits of `init`'s search on the positions of `games` (see the file comment),
-/// written with o.out as `init` plus [mpc] (a weights file is referred to relative to o.out's
-/// folder). Fills report (method "mpc", positions, seconds, one line per pair in mpc_fits).
-/// Throws InputError for bad options, no positions, or an unwritable output.
-template <core::Game G>
-void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
-              const std::vector<TrainingGame>& games, TuneReport& report,
-              const Progress& progress) {
-  using Clock = std::chrono::steady_clock;
-  check_tune_options(o);
-  const std::vector<DepthPair> pairs = parse_mpc_pairs(o.mpc_pairs);
-  int max_depth = 0;
-  for (const DepthPair& d : pairs) max_depth = std::max(max_depth, d.deep);
-  report.game = std::string(G::kName);
-  report.init = o.init;
-  report.features = init.features;
-  report.method = "mpc";
-  report.name = o.name.empty() ? init.name + "-mpc" : o.name;
+/// The searched values of the sampled positions and their stages.
+struct MpcValues {
+  std::size_t width = 0;      ///< depths per position: 0..max_depth
+  std::vector<int> values;    ///< position i's value at depth d: values[i * width + d]
+  std::vector<int> stage_of;  ///< per position, its G::mpc_stage (0 for a game without stages)
+  int stages = 1;             ///< 1 + the largest stage
 
-  // Step 1. Positions: all games are training games here.
-  auto t = Clock::now();
+  /// Position i's value at depth d.
+  [[nodiscard]] int at(std::size_t i, int d) const {
+    return values[i * width + static_cast<std::size_t>(d)];
+  }
+};
+
+/// tune_mpc's start (mpc.cpp): checks `o`, parses --mpc-pairs and fills report's identity
+/// (game `game`, method "mpc", name). Throws InputError for bad options.
+[[nodiscard]] std::vector<DepthPair> start_mpc_fit(const TuneOptions& o,
+                                                   const core::EngineConfig& init,
+                                                   std::string_view game, TuneReport& report);
+
+/// The deepest depth of `pairs`.
+[[nodiscard]] int deepest(const std::vector<DepthPair>& pairs);
+
+/// tune_mpc's step 3 (mpc.cpp): per pair, one line per stage, deep values regressed on
+/// shallow ones (fit_mpc_line, kMinMpcPositions), rounded as the config keeps them; each pair's
+/// fits as one line of report.mpc_fits.
+[[nodiscard]] std::vector<core::MpcPair> fit_mpc_pairs(const std::vector<DepthPair>& pairs,
+                                                       const MpcValues& v, TuneReport& report);
+
+/// tune_mpc's step 4 (mpc.cpp): writes `out` to o.out, its weights file named relative to the
+/// output's folder, under the provenance comments and one comment per fit. `positions` and
+/// `max_depth` are for the comment. Throws InputError when o.out cannot be written.
+void write_mpc_config(const TuneOptions& o, const core::EngineConfig& init,
+                      core::EngineConfig out, TuneReport& report, std::size_t positions,
+                      int max_depth);
+
+/// tune_mpc's step 1: positions sampled from `games`, all of them training positions (no
+/// holdout). Throws InputError when there are none.
+template <core::Game G>
+[[nodiscard]] std::vector<Sample<typename G::Position>> mpc_samples(
+    const TuneOptions& o, const std::vector<TrainingGame>& games, TuneReport& report,
+    const Progress& progress) {
   SampleOptions so;
   so.skip_plies = o.skip_plies;
   so.max_per_game = o.max_per_game;
   so.holdout = 0.0;
   so.seed = o.seed;
-  const auto samples = sample_positions<G>(games, so, report.sampling, progress);
+  auto samples = sample_positions<G>(games, so, report.sampling, progress);
   if (samples.empty()) {
     throw InputError("--games: no positions to fit (lower --skip-plies or add games)");
   }
   report.train_positions = samples.size();
+  return samples;
+}
 
-  // Step 2. Values at depths 0..max_depth (0: the evaluation), one engine per thread, its table cleared before
-  // each position (results do not depend on threads).
+/// tune_mpc's step 2: each sample's values at depths 0..max_depth (0: the evaluation) by
+/// `init` with Multi-ProbCut and the exact solver off, one engine per thread, its table
+/// cleared before each position (results do not depend on threads); the nodes in report.
+template <core::Game G>
+[[nodiscard]] MpcValues search_mpc_values(const core::EngineConfig& init,
+                                          const std::vector<Sample<typename G::Position>>& samples,
+                                          int max_depth, TuneReport& report,
+                                          const Progress& progress) {
   core::EngineConfig cfg = init;
   cfg.mpc = core::MpcSettings{};
   cfg.exact = 0;
-  const std::size_t width = static_cast<std::size_t>(max_depth) + 1;
-  std::vector<int> values(samples.size() * width, 0);
+  MpcValues v;
+  v.width = static_cast<std::size_t>(max_depth) + 1;
+  v.values.assign(samples.size() * v.width, 0);
   tbb::enumerable_thread_specific<std::unique_ptr<core::Engine<G>>> engines;
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<std::size_t> done{0};
@@ -87,7 +114,7 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       engine->new_game();
       for (int d = 0; d <= max_depth; ++d) {
-        values[i * width + static_cast<std::size_t>(d)] =
+        v.values[i * v.width + static_cast<std::size_t>(d)] =
             engine->search_value(samples[i].position, d, local);
       }
     }
@@ -100,66 +127,51 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
   });
   report.sampling.searched = samples.size();
   report.sampling.search_nodes = nodes.load();
-  report.sample_seconds = detail::seconds_since(t);
+  return v;
+}
 
-  // Step 3. One line per (pair, stage).
-  t = Clock::now();
-  int stages = 1;
-  std::vector<int> stage_of(samples.size(), 0);
+/// The stage of every sample (G::mpc_stage, at least 0) into v; all 0 for a game without
+/// stages.
+template <core::Game G>
+void mpc_stages(const std::vector<Sample<typename G::Position>>& samples, MpcValues& v) {
+  v.stages = 1;
+  v.stage_of.assign(samples.size(), 0);
   if constexpr (core::HasMpcStage<G>) {
     for (std::size_t i = 0; i < samples.size(); ++i) {
-      stage_of[i] = std::max(0, G::mpc_stage(samples[i].position));
-      stages = std::max(stages, stage_of[i] + 1);
+      v.stage_of[i] = std::max(0, G::mpc_stage(samples[i].position));
+      v.stages = std::max(v.stages, v.stage_of[i] + 1);
     }
   }
+}
+
+/// The [mpc] fits of `init`'s search on the positions of `games` (see the file comment),
+/// written with o.out as `init` plus [mpc] (a weights file is referred to relative to o.out's
+/// folder). Fills report (method "mpc", positions, seconds, one line per pair in mpc_fits).
+/// Throws InputError for bad options, no positions, or an unwritable output.
+template <core::Game G>
+void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
+              const std::vector<TrainingGame>& games, TuneReport& report,
+              const Progress& progress) {
+  using Clock = std::chrono::steady_clock;
+  const std::vector<DepthPair> pairs = start_mpc_fit(o, init, G::kName, report);
+  const int max_depth = deepest(pairs);
+  // Step 1. Positions: all games are training games here.
+  auto t = Clock::now();
+  const auto samples = mpc_samples<G>(o, games, report, progress);
+  // Step 2. Values at depths 0..max_depth.
+  MpcValues v = search_mpc_values<G>(init, samples, max_depth, report, progress);
+  report.sample_seconds = detail::seconds_since(t);
+  // Step 3. One line per (pair, stage).
+  t = Clock::now();
+  mpc_stages<G>(samples, v);
   core::EngineConfig out = init;
   out.name = report.name;
   out.mpc.threshold = o.mpc_threshold;
-  for (const DepthPair& d : pairs) {
-    core::MpcPair pair{d.deep, d.shallow, {}};
-    std::string line = std::to_string(d.deep) + ":" + std::to_string(d.shallow) +
-                       " (stage positions slope intercept sigma):";
-    for (int s = 0; s < stages; ++s) {
-      std::vector<double> x;
-      std::vector<double> y;
-      for (std::size_t i = 0; i < samples.size(); ++i) {
-        if (stage_of[i] != s) continue;
-        x.push_back(values[i * width + static_cast<std::size_t>(d.shallow)]);
-        y.push_back(values[i * width + static_cast<std::size_t>(d.deep)]);
-      }
-      const core::MpcFit f = fit_mpc_line(x, y, kMinMpcPositions);
-      pair.stages.push_back({std::round(f.slope * 1e4) / 1e4, std::round(f.intercept * 10) / 10,
-                             std::round(f.sigma * 10) / 10});
-      char buf[96];
-      std::snprintf(buf, sizeof buf, " %d %zu %.3f %.1f %.1f;", s, x.size(), f.slope, f.intercept,
-                    f.sigma);
-      line += buf;
-    }
-    line.pop_back();
-    report.mpc_fits.push_back(line);
-    out.mpc.pairs.push_back(std::move(pair));
-  }
+  for (auto& pair : fit_mpc_pairs(pairs, v, report)) out.mpc.pairs.push_back(std::move(pair));
   report.fit_seconds = detail::seconds_since(t);
   if (o.out.empty()) return;
-
-  // Step 4. The config, its weights file named relative to the output's folder.
-  namespace fs = std::filesystem;
-  if (!out.weights_file.empty()) {
-    const fs::path folder = fs::absolute(fs::path(o.out)).parent_path();
-    out.weights_file = fs::path(out.weights_file).lexically_relative(folder).string();
-  }
-  std::vector<std::string> comments;
-  comments.push_back("method mpc: " + std::to_string(samples.size()) + " positions (seed " +
-                     std::to_string(o.seed) + ", skip " + std::to_string(o.skip_plies) +
-                     " plies, max " + std::to_string(o.max_per_game) +
-                     " per game) searched to depths 0-" + std::to_string(max_depth) +
-                     " by the start config (Multi-ProbCut and exact solver off), " +
-                     std::to_string(report.sampling.search_nodes) + " nodes; a stage with under " +
-                     std::to_string(kMinMpcPositions) + " positions gets no check (sigma 0)");
-  for (const auto& l : report.mpc_fits) comments.push_back("fit " + l);
-  core::write_text_file(o.out, core::format_engine_config(
-                             out, provenance_comments(o, init, report, std::move(comments))));
-  report.out = o.out;
+  // Step 4. The config.
+  write_mpc_config(o, init, std::move(out), report, samples.size(), max_depth);
 }
 
 }  // namespace arena::tune

@@ -1,10 +1,10 @@
-// Fuzz target: GGF Othello games (records/ggf.hpp, records/formats.hpp), each replayed into a
+// Fuzz target: GGF Othello games (engine/othello/bind/ggf.hpp, records/formats.hpp), each replayed into a
 // log game (records/bridge.hpp) and into an NBoard position.
 #include "engine/othello/bind/records.hpp"
 #include "engine/othello/othello.hpp"
 #include "engine/othello/bind/nboard_server.hpp"
 #include "records/bridge.hpp"
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

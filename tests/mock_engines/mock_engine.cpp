@@ -48,7 +48,7 @@
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/othello/notation.hpp"
 #include "engine/othello/othello.hpp"
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 
 namespace {
 

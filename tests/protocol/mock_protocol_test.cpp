@@ -209,7 +209,7 @@ TEST(GtpMock, EngineRefusingSetGameIsAnErrorNotAWin) {
   auto spec = mock_spec("gtp", "refuse");
   spec.variant = arena::protocol::protocol_game("gtp", arena::AllGames{}).variant;
   try {
-    (void)selfplay::probe_external_engine(spec);
+    (void)selfplay::probe_external_engine(spec, arena::AllGames{});
     FAIL() << "a refused set_game must throw";
   } catch (const arena::InputError& e) {
     const std::string what = e.what();

@@ -37,7 +37,7 @@ TEST(ExternalSpec, ParsesProtocolOptionsAndCommand) {
 TEST(GtpOverPipes, FullBlokusGameAgainstArenaGtpMatchesReplay) {
   const auto spec = arena::protocol::parse_external_spec(
       "gtp:" + std::string(ARENA_BINARY) + " gtp --config " + blokus_config());
-  const std::string name = selfplay::probe_external_engine(spec);
+  const std::string name = selfplay::probe_external_engine(spec, arena::AllGames{});
   EXPECT_EQ(name, "greedy");  // the program's answer to `name`
   selfplay::ExternalPlayer<BlokusDuo> external(spec, name);
   LocalPlayer<BlokusDuo> local(blokus_config());
@@ -53,7 +53,7 @@ TEST(NBoardOverPipes, FullOthelloGameAgainstArenaNBoardMatchesReplay) {
   const std::string cfg = othello_config();
   const auto spec =
       arena::protocol::parse_external_spec("nboard:" + std::string(ARENA_BINARY) + " nboard --config " + cfg);
-  const std::string name = selfplay::probe_external_engine(spec);
+  const std::string name = selfplay::probe_external_engine(spec, arena::AllGames{});
   EXPECT_EQ(name, "tiny");  // from "set myname"
   selfplay::ExternalPlayer<Othello> external(spec, name);
   LocalPlayer<Othello> local(cfg);

@@ -8,7 +8,7 @@
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/blokus_duo/bind/gtp_server.hpp"
 #include "engine/othello/bind/nboard_server.hpp"
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 #include "tests/protocol/helpers.hpp"
 
 using namespace protocol_test;

@@ -20,7 +20,7 @@
 #include "records/bridge.hpp"
 #include "engine/registry/games.hpp"
 #include "records/formats.hpp"
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 #include "selfplay/game_log.hpp"
 
 namespace fs = std::filesystem;

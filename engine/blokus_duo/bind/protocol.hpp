@@ -4,6 +4,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "engine/core/engine_config.hpp"
 #include "protocol/adapters.hpp"
 #include "protocol/engine_client.hpp"
+#include "protocol/gtp_client.hpp"
 
 namespace arena::protocol {
 
@@ -20,6 +22,10 @@ struct ProtocolAdapter<blokus_duo::BlokusDuo> {
   static constexpr std::string_view kProtocol = "gtp";
   /// Pentobi-GTP.md, `set_game`: the GM value of Pentobi's blksgf files.
   static constexpr std::string_view kVariant = "Blokus Duo";
+  /// The generic GTP client (protocol/gtp_client.hpp); `set_game` sends kVariant.
+  [[nodiscard]] static std::unique_ptr<EngineClient> client(const ExternalSpec& spec) {
+    return make_gtp_client(spec);
+  }
   [[nodiscard]] static ClientState state(const blokus_duo::Position& p,
                                          const std::vector<std::string>* transcript);
   [[nodiscard]] static blokus_duo::Move parse(const blokus_duo::Position& p, std::string_view text);

@@ -19,22 +19,13 @@
 // Around each search: "status <name> is thinking" / "status <name> is waiting".
 #pragma once
 
-#include <algorithm>
-#include <chrono>
-#include <cstdint>
-#include <cstdio>
-#include <iostream>
-#include <istream>
-#include <ostream>
-#include <sstream>
+#include <iosfwd>
 #include <string>
 #include <utility>
 
-#include "engine/core/errors.hpp"
-#include "engine/core/limits.hpp"
-#include "engine/othello/notation.hpp"
+#include "engine/core/engine.hpp"
+#include "engine/othello/bind/ggf.hpp"
 #include "engine/othello/othello.hpp"
-#include "records/ggf.hpp"
 
 namespace arena::protocol {
 
@@ -64,109 +55,10 @@ struct NBoardClock {
 /// and its time in seconds (0 when absent).
 [[nodiscard]] std::pair<std::string, double> nboard_move(const std::string& text);
 
-/// Runs the NBoard session of `engine` (an arena::core::Engine<Othello> or anything with the
-/// same think/score_root_moves/new_game/config members) reading `in` and writing `out` (each
-/// answer flushed) until "quit" or end of input. Malformed commands are reported on `log`
-/// and otherwise ignored, so a GUI session survives them. Returns 0.
-template <class E>
-int serve_nboard(E& engine, std::istream& in, std::ostream& out, std::ostream& log) {
-  using othello::Othello;
-  const std::string name = engine.config().name.empty() ? "arena" : engine.config().name;
-  core::SearchLimits limits = engine.config().limits;
-  othello::Position pos = Othello::initial();
-  NBoardClock clock;
-  std::uint64_t seed = 1;
-  const auto status = [&](const char* what) {
-    out << "status " << name << " is " << what << std::endl;
-  };
-
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::istringstream words(line);
-    std::string cmd;
-    words >> cmd;
-    try {
-      if (cmd == "nboard") {
-        out << "set myname " << name << std::endl;
-      } else if (cmd == "set") {
-        std::string what;
-        words >> what;
-        if (what == "depth") {
-          int depth = 0;
-          if (!(words >> depth) || depth <= 0) throw InputError("set depth: expected a positive number");
-          limits = core::SearchLimits{};
-          limits.depth = depth;
-        } else if (what == "game") {
-          std::string ggf;
-          std::getline(words, ggf);
-          const auto games = records::parse_ggf(ggf, "set game");
-          if (games.size() != 1) throw InputError("set game: expected one GGF game");
-          pos = nboard_position(games[0]);
-          clock = nboard_clock(games[0]);
-          engine.new_game();
-        }
-        // set contempt and unknown settings: accepted, nothing to change.
-      } else if (cmd == "move") {
-        std::string text;
-        words >> text;
-        const auto [mv, seconds] = nboard_move(text);
-        const int mover = Othello::side_to_move(pos);
-        pos = Othello::play(pos, Othello::parse_move(pos, mv));
-        if (clock.set) clock.charge(mover, seconds);
-      } else if (cmd == "go" || cmd == "hint") {
-        int n = 1;
-        if (cmd == "hint" && !(words >> n)) n = 1;
-        status("thinking");
-        core::MoveListOf<Othello> moves;
-        Othello::generate_moves(pos, moves);
-        if (cmd == "go") {
-          const auto t0 = std::chrono::steady_clock::now();
-          std::string mv = "PA";
-          int score = 0;
-          if (moves.size() == 1 && Othello::is_pass(moves[0])) {
-            mv = "PA";
-          } else if (!moves.empty()) {
-            core::SearchLimits l = limits;
-            if (clock.set) {
-              // At least 1 ms: a spent clock still gets the shortest search, not none.
-              l.time_left_ms = std::max(1, clock.left_ms[Othello::side_to_move(pos)]);
-              l.increment_ms = clock.increment_ms;
-            }
-            const auto r = engine.think(pos, l, seed++);
-            mv = othello::square_name(r.best.square);
-            score = r.score;
-          }
-          const double secs =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-          char t[32];
-          std::snprintf(t, sizeof t, "%.1f", secs);
-          out << "=== " << mv << "/" << nboard_eval(score) << "/" << t << std::endl;
-        } else if (!moves.empty() && !Othello::is_pass(moves[0])) {
-          auto scored = engine.score_root_moves(pos, limits, seed++);
-          std::stable_sort(scored.begin(), scored.end(),
-                           [](const auto& a, const auto& b) { return a.score > b.score; });
-          for (int i = 0; i < n && i < static_cast<int>(scored.size()); ++i) {
-            const auto& s = scored[static_cast<std::size_t>(i)];
-            out << "search " << othello::square_name(s.move.square) << " "
-                << nboard_eval(s.score) << " 0 " << limits.depth << std::endl;
-          }
-        }
-        status("waiting");
-      } else if (cmd == "ping") {
-        std::string n;
-        words >> n;
-        out << "pong " << n << std::endl;
-      } else if (cmd == "learn") {
-        out << "learned" << std::endl;
-      } else if (cmd == "quit") {
-        break;
-      }
-    } catch (const InputError& e) {
-      log << "arena nboard: " << e.what() << " (line ignored: " << line << ")" << std::endl;
-    }
-  }
-  return 0;
-}
+/// Runs the NBoard session of `engine`, reading `in` and writing `out` (each answer flushed)
+/// until "quit" or end of input. Malformed commands are reported on `log` and otherwise
+/// ignored, so a GUI session survives them. Returns 0.
+int serve_nboard(core::Engine<othello::Othello>& engine, std::istream& in, std::ostream& out,
+                 std::ostream& log);
 
 }  // namespace arena::protocol

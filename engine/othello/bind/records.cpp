@@ -14,7 +14,7 @@
 #include "engine/othello/reach.hpp"
 #include "engine/othello/wthor.hpp"
 #include "records/bridge.hpp"
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 
 namespace arena::records {
 

@@ -3,6 +3,7 @@
 // Squares in BO run a1..h1, a2..h8 with '*' black, 'O' white, '-' empty; the side is '*' or
 // 'O'. A move is a square or PA (pass), optionally followed by "/eval/time". This layer only
 // reads and writes the text; replaying the moves is the log bridge's job.
+// Othello's record format (and NBoard's game text), so it lives in Othello's bindings.
 #pragma once
 
 #include <string>

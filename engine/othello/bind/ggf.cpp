@@ -1,6 +1,6 @@
 // GGF reading and writing (see ggf.hpp). The parser walks the SGF-like property list once,
 // tracking the line for error messages; unknown properties are skipped, as GGF readers do.
-#include "records/ggf.hpp"
+#include "engine/othello/bind/ggf.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -199,31 +199,61 @@ std::string format_ggf_clock(const GgfClock& c) {
   return out;
 }
 
-std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin) {
-  std::vector<GgfGame> games;
-  std::size_t line = 1;
-  std::size_t i = 0;
-  const auto here = [&] { return where(origin, line); };
-  const auto advance = [&] {
-    if (text[i] == '\n') ++line;
-    ++i;
-  };
-  while (i < text.size()) {
-    if (text.compare(i, 2, "(;") != 0) {
+namespace {
+
+/// A cursor over a GGF text that counts lines, for messages "ORIGIN:LINE: ...".
+class GgfReader {
+ public:
+  GgfReader(std::string_view text, const std::string& origin) : text_(text), origin_(origin) {}
+
+  /// Skips to the next "(;" and past it; false at the end of the text.
+  bool next_game() {
+    while (i_ < text_.size()) {
+      if (text_.compare(i_, 2, "(;") == 0) {
+        i_ += 2;
+        return true;
+      }
       advance();
-      continue;
     }
-    i += 2;
-    const std::size_t start_line = line;
+    return false;
+  }
+
+  /// The game whose "(;" was just passed, up to and past its ";)". InputError for a
+  /// malformed property or move, a non-Othello GM or TY, or a game that is not closed.
+  GgfGame read_game() {
+    const std::size_t start_line = line_;
     GgfGame g;
     g.line = start_line;
-    bool closed = false;
-    while (i < text.size()) {
-      const char c = text[i];
-      if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
-        i += 2;
-        closed = true;
-        break;
+    std::string key;
+    std::string value;
+    for (;;) {
+      const Token t = next_property(key, value);
+      if (t == Token::Closed) return g;
+      if (t == Token::End) {
+        throw InputError(where(origin_, start_line) + "GGF: game not closed by ';)'");
+      }
+      apply(g, key, value);
+    }
+  }
+
+ private:
+  enum class Token { Property, Closed, End };
+
+  [[nodiscard]] std::string here() const { return where(origin_, line_); }
+
+  void advance() {
+    if (text_[i_] == '\n') ++line_;
+    ++i_;
+  }
+
+  /// The next property KEY[VALUE] of the game; Closed past its ";)", End at the end of the
+  /// text. InputError for anything else than a property.
+  Token next_property(std::string& key, std::string& value) {
+    while (i_ < text_.size()) {
+      const char c = text_[i_];
+      if (c == ';' && i_ + 1 < text_.size() && text_[i_ + 1] == ')') {
+        i_ += 2;
+        return Token::Closed;
       }
       if (std::isspace(static_cast<unsigned char>(c))) {
         advance();
@@ -233,68 +263,88 @@ std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin)
         throw InputError(here() + "GGF: unexpected '" + std::string(1, c) +
                          "' (expected a property such as PB[...])");
       }
-      std::string key;
-      while (i < text.size() && std::isupper(static_cast<unsigned char>(text[i]))) {
-        key += text[i];
-        ++i;
+      key.clear();
+      while (i_ < text_.size() && std::isupper(static_cast<unsigned char>(text_[i_]))) {
+        key += text_[i_];
+        ++i_;
       }
-      if (i >= text.size() || text[i] != '[') {
+      if (i_ >= text_.size() || text_[i_] != '[') {
         throw InputError(here() + "GGF: property " + key + " has no [value]");
       }
-      ++i;
-      std::string value;
-      while (i < text.size() && text[i] != ']') {
-        value += text[i];
+      ++i_;
+      value.clear();
+      while (i_ < text_.size() && text_[i_] != ']') {
+        value += text_[i_];
         advance();
       }
-      if (i >= text.size()) throw InputError(here() + "GGF: property " + key + " is not closed");
-      ++i;
-      if (key == "GM") {
-        if (!boost::algorithm::iequals(value, "othello")) {
-          throw InputError(here() + "GGF: GM[" + value + "] is not an Othello game");
-        }
-      } else if (key == "PB") {
-        g.black = value;
-      } else if (key == "PW") {
-        g.white = value;
-      } else if (key == "RE") {
-        g.result = value;
-      } else if (key == "DT") {
-        g.date = value;
-      } else if (key == "PC") {
-        g.place = value;
-      } else if (key == "TI") {
-        g.time = value;
-      } else if (key == "TY") {
-        if (value.empty() || value[0] != '8') {
-          throw InputError(here() + "GGF: TY[" + value + "]: only 8x8 Othello is supported");
-        }
-      } else if (key == "BO") {
-        const auto b = ggf_board_to_arena(value, here());
-        g.board.clear();
-        for (const char s : b.squares) g.board += s == 'X' ? '*' : s;
-        g.board += b.side == "X" ? " *" : " O";
-      } else if (key == "B" || key == "W") {
-        const std::string mv = ggf_move_to_arena(value);
-        if (mv.empty()) {
-          throw InputError(here() + "GGF: move " + key + "[" + value +
-                           "] is not a square a1..h8 or PA");
-        }
-        // A colour that moves twice in a row implies the other side's pass.
-        const bool black_to_move = (g.moves.size() % 2 == 0) == (g.board.back() == '*');
-        if ((key == "B") != black_to_move) {
-          g.moves.emplace_back("pass");
-          g.notes.emplace_back();
-        }
-        g.moves.push_back(mv);
-        g.notes.push_back(ggf_note(value));
-      }
+      if (i_ >= text_.size()) throw InputError(here() + "GGF: property " + key + " is not closed");
+      ++i_;
+      return Token::Property;
     }
-    if (!closed) {
-      throw InputError(where(origin, start_line) + "GGF: game not closed by ';)'");
-    }
-    games.push_back(std::move(g));
+    return Token::End;
   }
+
+  /// Property KEY[VALUE] into g; unknown properties are skipped.
+  void apply(GgfGame& g, const std::string& key, const std::string& value) const {
+    if (key == "GM") {
+      if (!boost::algorithm::iequals(value, "othello")) {
+        throw InputError(here() + "GGF: GM[" + value + "] is not an Othello game");
+      }
+    } else if (key == "PB") {
+      g.black = value;
+    } else if (key == "PW") {
+      g.white = value;
+    } else if (key == "RE") {
+      g.result = value;
+    } else if (key == "DT") {
+      g.date = value;
+    } else if (key == "PC") {
+      g.place = value;
+    } else if (key == "TI") {
+      g.time = value;
+    } else if (key == "TY") {
+      if (value.empty() || value[0] != '8') {
+        throw InputError(here() + "GGF: TY[" + value + "]: only 8x8 Othello is supported");
+      }
+    } else if (key == "BO") {
+      const auto b = ggf_board_to_arena(value, here());
+      g.board.clear();
+      for (const char s : b.squares) g.board += s == 'X' ? '*' : s;
+      g.board += b.side == "X" ? " *" : " O";
+    } else if (key == "B" || key == "W") {
+      add_move(g, key, value);
+    }
+  }
+
+  /// Move KEY[VALUE] (KEY "B" or "W") with its note into g, after the implied pass of the
+  /// other side when the colour moves twice in a row.
+  void add_move(GgfGame& g, const std::string& key, const std::string& value) const {
+    const std::string mv = ggf_move_to_arena(value);
+    if (mv.empty()) {
+      throw InputError(here() + "GGF: move " + key + "[" + value +
+                       "] is not a square a1..h8 or PA");
+    }
+    const bool black_to_move = (g.moves.size() % 2 == 0) == (g.board.back() == '*');
+    if ((key == "B") != black_to_move) {
+      g.moves.emplace_back("pass");
+      g.notes.emplace_back();
+    }
+    g.moves.push_back(mv);
+    g.notes.push_back(ggf_note(value));
+  }
+
+  std::string_view text_;
+  const std::string& origin_;
+  std::size_t i_ = 0;
+  std::size_t line_ = 1;
+};
+
+}  // namespace
+
+std::vector<GgfGame> parse_ggf(std::string_view text, const std::string& origin) {
+  std::vector<GgfGame> games;
+  GgfReader reader(text, origin);
+  while (reader.next_game()) games.push_back(reader.read_game());
   return games;
 }
 

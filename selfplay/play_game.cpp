@@ -1,0 +1,47 @@
+// The game-free parts of one game (see play_game.hpp): the clocks and the record's endings.
+#include "selfplay/play_game.hpp"
+
+namespace arena::selfplay {
+
+GameClocks::GameClocks(const SideSettings& first, const SideSettings& second)
+    : sides_{first, second}, left_ms_{first.clock_ms, second.clock_ms} {}
+
+void GameClocks::fill(int side, MoveRequest& request, GameSoFar& so_far) const {
+  const SideSettings& own = sides_[side];
+  request.limits = own.limits;
+  if (own.clock_ms > 0) {
+    request.limits.time_left_ms = std::max(left_ms_[side], 1);  // 0 would mean no clock
+    request.limits.increment_ms = own.increment_ms;
+  }
+  so_far.clock_ms = own.clock_ms;
+  so_far.increment_ms = own.increment_ms;
+  so_far.time_left_ms[0] = left_ms_[0];
+  so_far.time_left_ms[1] = left_ms_[1];
+}
+
+std::optional<int> GameClocks::charge(int side, double ms) {
+  const SideSettings& own = sides_[side];
+  int charged = static_cast<int>(ms);
+  if (own.clock_ms > 0) {
+    if (charged > left_ms_[side] + own.margin_ms) return std::nullopt;
+    // The clock the engines are told (TI's replayed move times, time_left) is this one.
+    charged = std::min(charged, left_ms_[side]);
+    left_ms_[side] += own.increment_ms - charged;
+  }
+  return charged;
+}
+
+void forfeit(GameRecord& rec, int loser, Termination why, std::string reason) {
+  rec.termination = why;
+  rec.reason = std::move(reason);
+  rec.score = loser == 0 ? -1 : 1;
+  rec.score_open = why == Termination::Resign;
+}
+
+void adjudicate(GameRecord& rec, AdjudicatedResult r) {
+  rec.termination = Termination::Adjudicated;
+  rec.reason = std::move(r.reason);
+  rec.score = r.score;
+}
+
+}  // namespace arena::selfplay
