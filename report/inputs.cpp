@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "engine/core/errors.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/log_codec.hpp"
 
 namespace fs = std::filesystem;
 
@@ -31,7 +31,7 @@ int round_of(const fs::path& root, const fs::path& file) {
 void read_one(const std::string& path, const std::string& label, int round, bool training,
               const std::vector<std::string>& known_games, Inputs& out) {
   try {
-    InputLog log{selfplay::read_log_file(path), label, round, true, training};
+    InputLog log{records::read_log_file(path), label, round, true, training};
     out.problems.insert(out.problems.end(), log.file.warnings.begin(), log.file.warnings.end());
     if (std::find(known_games.begin(), known_games.end(), log.file.run.game) == known_games.end()) {
       log.known_game = false;
@@ -107,7 +107,7 @@ void load_folder(const fs::path& root, const std::vector<std::string>& known_gam
   }
   std::vector<std::tuple<int, std::string, fs::path>> found;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file() && selfplay::is_log_path(entry.path().string())) {
+    if (entry.is_regular_file() && records::is_log_path(entry.path().string())) {
       found.emplace_back(round_of(root, entry.path()), fs::relative(entry.path(), root).string(),
                          entry.path());
     }

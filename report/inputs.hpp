@@ -27,13 +27,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::report {
 
 /// One log as the report uses it: the reader's records plus where it came from.
 struct InputLog {
-  selfplay::LogFile file;
+  records::LogFile file;
   std::string label;      ///< short name shown on the page (path relative to the run folder)
   int round = 0;          ///< the loop round (round-N folder) it belongs to, 0 = none
   bool known_game = true; ///< the run's game is registered (else: listed, no statistics)

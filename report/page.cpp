@@ -80,7 +80,7 @@ void runs_section(const PageContent& c, std::ostringstream& out) {
     if (r.limits.depth > 0) settings.push_back("depth " + std::to_string(r.limits.depth));
     if (r.limits.nodes > 0) settings.push_back("nodes " + std::to_string(r.limits.nodes));
     if (r.limits.movetime_ms > 0) settings.push_back("movetime " + std::to_string(r.limits.movetime_ms) + " ms");
-    if (!r.limits.tc.empty()) settings.push_back("tc " + r.limits.tc);
+    if (r.limits.tc) settings.push_back("tc " + r.limits.tc->text);
     settings.push_back("openings " + r.openings);
     if (r.sprt) settings.push_back("SPRT " + r.sprt->text);
     if (!r.rules.empty()) settings.push_back("rules " + r.rules);

@@ -67,7 +67,7 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
   for (const auto& log : in.logs) {
     const auto& engines = log.file.run.engines;
     if (!log.known_game || engines.size() < 2) continue;
-    const auto parse = [&](const selfplay::LogEngine& e) {
+    const auto parse = [&](const records::LogEngine& e) {
       auto cfg = core::parse_engine_config(e.config, log.label + ": " + e.name);
       cfg.path = e.path;  // where the run read it, for the section's labels
       return cfg;
