@@ -1,6 +1,6 @@
 // `arena analyze`: statistics of game logs (per engine pair, rating list, SPRT, plots) or of
 // counts given directly (--wdl W,D,L or --pentanomial LL,LD,WLDD,WD,WW). Logs are read with
-// the shared reader (selfplay/game_log.hpp); all statistics and formatting are in analysis/.
+// the shared reader (records/game_log.hpp); all statistics and formatting are in analysis/.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -21,7 +21,7 @@
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/registry/log_check.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/outcomes.hpp"
 
 namespace po = boost::program_options;
@@ -83,8 +83,8 @@ struct LoadedLogs {
   bool one_run = true;
 };
 
-LoadedLogs load_logs(std::vector<selfplay::LogFile> files) {
-  for (const selfplay::LogFile& f : files) {
+LoadedLogs load_logs(std::vector<records::LogFile> files) {
+  for (const records::LogFile& f : files) {
     check_log_file(f);
     for (const auto& w : f.warnings) std::cerr << "warning: " << w << "\n";
     // Every game must name engines of its own run record.
@@ -116,9 +116,9 @@ LoadedLogs load_logs(std::vector<selfplay::LogFile> files) {
 /// The logs split by game (in order of first appearance): logs of different games are never
 /// counted together, each game gets its own analysis.
 std::vector<LoadedLogs> load_logs_by_game(const std::vector<std::string>& paths) {
-  std::vector<std::vector<selfplay::LogFile>> groups;
+  std::vector<std::vector<records::LogFile>> groups;
   for (const auto& path : paths) {
-    selfplay::LogFile f = selfplay::read_log_file(path);
+    records::LogFile f = records::read_log_file(path);
     const auto it = std::find_if(groups.begin(), groups.end(),
                                  [&](const auto& g) { return g.front().run.game == f.run.game; });
     if (it == groups.end()) {

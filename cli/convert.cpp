@@ -28,7 +28,7 @@ namespace {
 struct LoadedGames {
   std::string game;
   std::string rules;
-  std::vector<selfplay::GameRecord> games;
+  std::vector<records::GameRecord> games;
   /// Per game, the record's side lines (replayed legal; only formats with game trees, such as
   /// .blksgf, have them), written back by an output format that keeps them. Empty for a log.
   std::vector<std::vector<records::Variation>> variations;
@@ -47,7 +47,7 @@ records::FormatOptions format_options(const std::string& players, const std::str
 LoadedGames load(const records::FormatRef& f, const std::string& path,
                  const std::string& rules_text, const records::FormatOptions& options) {
   if (f.kind == records::FormatRef::Kind::Log) {
-    auto set = selfplay::read_logs({path});
+    auto set = records::read_logs({path});
     check_log_games(set.run, set.games, where(path, 1));
     for (const auto& w : set.warnings) std::cerr << "arena convert: " << w << "\n";
     return {set.run.game, set.run.rules, std::move(set.games), {}};

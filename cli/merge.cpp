@@ -13,7 +13,7 @@
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/registry/log_check.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace po = boost::program_options;
 
@@ -33,11 +33,11 @@ int run_merge(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("merge", "LOG... --out LOG", desc, positional, args, vm)) return 0;
 
-  const selfplay::LogSet set = selfplay::read_logs(inputs);
+  const records::LogSet set = records::read_logs(inputs);
   check_log_games(set.run, set.games, where(inputs.front(), 1));
   for (const auto& w : set.warnings) std::cerr << "warning: " << w << "\n";
 
-  selfplay::write_log_file(out, set.run, set.games, set.decision);
+  records::write_log_file(out, set.run, set.games, set.decision);
 
   std::int64_t missing = 0;
   if (set.run.shard_count == 1) missing = set.run.games - static_cast<std::int64_t>(set.games.size());

@@ -39,8 +39,6 @@ void write_file(const fs::path& path, const std::string& text) {
   core::write_text_file(path.string(), text);
 }
 
-json null_if_nan(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-
 /// `path` (relative to the current folder, or absolute) as written in the run folder's records,
 /// so that the folder reads the same from anywhere: a file inside the run folder relative to
 /// it (the folder can move), one outside relative to it too unless given absolute (then kept).
@@ -122,70 +120,29 @@ std::string match_elo(const json& pair, double elo, double low, double high) {
                             !pair.is_null() && pair.value("exact_interval", false));
 }
 
-RoundResult read_round_json(const json& j, const fs::path& dir, const std::string& start);
-
-/// A round record as written by an earlier run; a damaged or edited one (any JSON error:
-/// syntax, a missing key, a wrong type) is an InputError naming the file.
-RoundResult read_round(const fs::path& file, const fs::path& dir, const std::string& start) {
-  try {
-    return read_round_json(json::parse(core::read_text_file(file.string(), "round record")), dir, start);
-  } catch (const json::exception& e) {
-    throw InputError(file.string() + ": damaged round record (" + e.what() +
-                     "); delete it to play the round again");
-  }
-}
-
-/// A round of round.json or summary.json; its config paths made usable (from_run).
-RoundResult read_round_json(const json& j, const fs::path& dir, const std::string& start) {
-  RoundResult r;
-  r.round = j.at("round");
-  r.train_games = j.at("games");
-  r.positions = j.at("positions");
-  const auto num = [](const json& v) { return v.is_null() ? std::nan("") : v.get<double>(); };
-  r.train_loss_before = num(j.at("losses").at("train_before"));
-  r.train_loss_after = num(j.at("losses").at("train_after"));
-  r.holdout_loss_before = num(j.at("losses").at("holdout_before"));
-  r.holdout_loss_after = num(j.at("losses").at("holdout_after"));
-  r.loss = j.at("losses").at("loss");
-  r.match_games = j.at("match_games");
-  r.wins = j.at("wdl").at("wins");
-  r.draws = j.at("wdl").at("draws");
-  r.losses = j.at("wdl").at("losses");
-  r.elo = num(j.at("elo"));
-  r.elo_low = num(j.at("elo_ci95").at(0));
-  r.elo_high = num(j.at("elo_ci95").at(1));
-  r.pair = j.value("pair", json(nullptr));
-  r.llr = num(j.at("llr"));
-  r.sprt_state = j.at("sprt");
-  r.accepted = j.at("accepted");
-  r.candidate_config = from_run(dir, j.at("candidate_config"), start);
-  r.best_config = from_run(dir, j.at("best_config"), start);
-  r.seconds = j.at("seconds");
+/// `r` with its config paths made usable from the current folder (from_run).
+records::RoundRecord round_from_run(records::RoundRecord r, const fs::path& dir,
+                                    const std::string& start) {
+  r.candidate_config = from_run(dir, r.candidate_config, start);
+  r.best_config = from_run(dir, r.best_config, start);
   return r;
 }
 
-/// A round as JSON, its config paths relative to the run folder `dir`.
-json round_json(const RoundResult& r, const fs::path& dir) {
-  return {{"round", r.round},
-          {"games", r.train_games},
-          {"positions", r.positions},
-          {"losses",
-           {{"train_before", null_if_nan(r.train_loss_before)},
-            {"train_after", null_if_nan(r.train_loss_after)},
-            {"holdout_before", null_if_nan(r.holdout_loss_before)},
-            {"holdout_after", null_if_nan(r.holdout_loss_after)},
-            {"loss", r.loss}}},
-          {"match_games", r.match_games},
-          {"wdl", {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}}},
-          {"elo", null_if_nan(r.elo)},
-          {"elo_ci95", {null_if_nan(r.elo_low), null_if_nan(r.elo_high)}},
-          {"pair", r.pair},
-          {"llr", null_if_nan(r.llr)},
-          {"sprt", r.sprt_state},
-          {"accepted", r.accepted},
-          {"candidate_config", in_run(dir, r.candidate_config)},
-          {"best_config", in_run(dir, r.best_config)},
-          {"seconds", r.seconds}};
+/// A round record as written by an earlier run; a damaged or edited one is an InputError naming
+/// the file and the key (records::read_round_record).
+records::RoundRecord read_round(const fs::path& file, const fs::path& dir, const std::string& start) {
+  try {
+    return round_from_run(records::read_round_record(file.string()), dir, start);
+  } catch (const InputError& e) {
+    throw InputError(std::string(e.what()) + "; delete it to play the round again");
+  }
+}
+
+/// `r` with its config paths relative to the run folder `dir` (in_run), as the folder stores them.
+records::RoundRecord round_in_run(records::RoundRecord r, const fs::path& dir) {
+  r.candidate_config = in_run(dir, r.candidate_config);
+  r.best_config = in_run(dir, r.best_config);
+  return r;
 }
 
 /// The run folder: the given one, else the newest one of runs/ made from the same config text
@@ -224,37 +181,21 @@ fs::path choose_run_dir(const LoopOptions& o, const LoopConfig& c) {
 }
 
 /// A finished run's summary.json (see summary_json), marked complete; a damaged one is an
-/// InputError naming the file.
+/// InputError naming the file and the key.
 LoopSummary read_summary(const fs::path& dir, const std::string& start) {
   const fs::path file = dir / "summary.json";
+  LoopSummary s;
   try {
-    const json j = json::parse(core::read_text_file(file.string(), "loop summary"));
-    LoopSummary s;
-    s.complete = true;
-    s.run_dir = dir.string();
-    s.game = j.at("game");
-    s.start_config = from_run(dir, j.at("start_config"), start);
-    s.best_config = from_run(dir, j.at("best_config"), start);
-    for (const auto& r : j.at("rounds")) s.rounds.push_back(read_round_json(r, dir, start));
-    if (const json& f = j.at("best_vs_start"); !f.is_null()) {
-      const auto num = [](const json& v) { return v.is_null() ? std::nan("") : v.get<double>(); };
-      FinalMatch& m = s.best_vs_start;
-      m.played = true;
-      m.elo = num(f.at("elo"));
-      m.elo_low = num(f.at("elo_ci95").at(0));
-      m.elo_high = num(f.at("elo_ci95").at(1));
-      m.pair = f.value("pair", json(nullptr));
-      m.games = f.at("games");
-      m.wins = f.at("wdl").at("wins");
-      m.draws = f.at("wdl").at("draws");
-      m.losses = f.at("wdl").at("losses");
-    }
-    s.seconds = j.at("seconds");
-    return s;
-  } catch (const json::exception& e) {
-    throw InputError(file.string() + ": damaged loop summary (" + e.what() +
-                     "); delete it to finish the run again");
+    static_cast<records::LoopRecord&>(s) = records::read_loop_record(file.string());
+  } catch (const InputError& e) {
+    throw InputError(std::string(e.what()) + "; delete it to finish the run again");
   }
+  s.complete = true;
+  s.run_dir = dir.string();
+  s.start_config = from_run(dir, s.start_config, start);
+  s.best_config = from_run(dir, s.best_config, start);
+  for (auto& r : s.rounds) r = round_from_run(std::move(r), dir, start);
+  return s;
 }
 
 /// gnuplot charts of the run: the Elo of each accepted version against the start (sums of the
@@ -308,174 +249,228 @@ void write_plots(const LoopSummary& s, const fs::path& dir, const LoopOptions& o
   analysis::draw_plot(loss.str(), (dir / "loss.svg").string(), "loop plots");
 }
 
-}  // namespace
+/// A loop in progress: what its steps share.
+struct LoopRun {
+  const LoopOptions& o;
+  LoopConfig c;
+  core::EngineConfig start;                 ///< the start config, loaded
+  fs::path dir;                             ///< the run folder
+  std::chrono::steady_clock::time_point start_time;
+  LoopSummary s;                            ///< the rounds so far
+  std::string best;                         ///< the best config so far
+  std::vector<std::string> training;        ///< the game files of the next fit
 
-LoopSummary run_loop(const LoopOptions& o) {
-  const auto start_time = std::chrono::steady_clock::now();
+  [[nodiscard]] double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+  }
+};
+
+/// Round `n`'s seed: its training games and fit; its match plays from the next one.
+std::uint64_t round_seed(const LoopRun& run, int n) {
+  return run.c.seed + 1000003ULL * static_cast<std::uint64_t>(n);
+}
+
+/// The name of round `n`'s candidate config.
+std::string candidate_name(const LoopRun& run, int n) {
+  return run.start.name + "-r" + std::to_string(n);
+}
+
+/// The run config of `o` (its rounds overridden by --rounds) and its start config, which must
+/// be of the run's game (InputError otherwise).
+std::pair<LoopConfig, core::EngineConfig> load_run(const LoopOptions& o) {
   LoopConfig c = o.config.empty() ? default_loop_config(o.game, o.root) : load_loop_config(o.config);
   if (o.rounds > 0) c.rounds = o.rounds;
-  const core::EngineConfig start = core::load_engine_config(c.start);
+  core::EngineConfig start = core::load_engine_config(c.start);
   if (start.game != c.game) {
     throw InputError(c.start + ": the start config is for '" + start.game + "', the run for '" +
                      c.game + "'");
   }
+  return {std::move(c), std::move(start)};
+}
+
+/// A stage stopped by a signal leaves its log to be resumed: the loop stops there, so that no
+/// round is tuned or judged on fewer games than the config asks for.
+LoopSummary interrupted(LoopRun& run, int round, const char* stage) {
+  progress(run.o, "interrupted during " +
+                      (round > 0 ? "round " + std::to_string(round) + " " : std::string()) +
+                      stage + ": rerun the same command to resume " + run.dir.string());
+  run.s.interrupted = true;
+  run.s.best_config = run.best;
+  run.s.seconds = run.elapsed();
+  return run.s;
+}
+
+/// Round `n`'s training games: the best config against a renamed copy of itself, with each
+/// move's search score recorded. False when a signal stopped them.
+bool train_step(LoopRun& run, int n, const fs::path& rd, const std::string& best_name,
+                records::RoundRecord& r) {
+  progress(run.o, "round " + std::to_string(n) + "/" + std::to_string(run.c.rounds) +
+                      ": self-play of " + run.best + " (" + std::to_string(run.c.train.games) +
+                      " games)");
+  write_renamed(run.best, rd / "sparring.cfg", best_name + "-sparring", "training partner");
+  const fs::path log = rd / "train.jsonl";
+  const auto train = play(run.c, run.c.train, {run.best, (rd / "sparring.cfg").string()}, log,
+                          round_seed(run, n), true, run.o);
+  if (train.interrupted) return false;
+  r.train_games = train.games_logged;
+  run.training.push_back(log.string());
+  return true;
+}
+
+/// Round `n`'s fit: a candidate config tuned from every training file so far, starting from
+/// the best config; its report goes to fit.json.
+void fit_step(LoopRun& run, int n, const fs::path& rd, records::RoundRecord& r) {
+  progress(run.o, "round " + std::to_string(n) + ": tuning a candidate from " +
+                      std::to_string(run.training.size()) + " game files");
+  tune::TuneOptions t = run.c.fit;
+  t.games = run.training;
+  t.init = run.best;
+  t.out = (rd / "candidate.cfg").string();
+  t.name = candidate_name(run, n);
+  t.seed = round_seed(run, n);
+  t.threads = run.c.threads;
+  t.quiet = run.o.quiet;
+  t.command_line = run.o.command_line;
+  const tune::TuneReport fit = tune::run_tune(t, [](const std::string& line) {
+    std::cerr << line << std::endl;
+  });
+  write_file(rd / "fit.json", tune::to_json(fit).dump(2) + "\n");
+  r.positions = static_cast<std::int64_t>(fit.train_positions);
+  r.train_loss_before = fit.train_loss_before;
+  r.train_loss_after = fit.train_loss_after;
+  r.holdout_loss_before = fit.holdout_loss_before;
+  r.holdout_loss_after = fit.holdout_loss_after;
+  r.loss = fit.loss;
+  r.candidate_config = t.out;
+}
+
+/// Round `n`'s match: the candidate against the best config under the match's SPRT; an
+/// accepted candidate becomes the best. False when a signal stopped it.
+bool match_step(LoopRun& run, int n, const fs::path& rd, const std::string& best_name,
+                records::RoundRecord& r) {
+  progress(run.o, "round " + std::to_string(n) + ": match " + candidate_name(run, n) + " vs " +
+                      best_name + " (SPRT " + run.c.match.sprt + ", at most " +
+                      std::to_string(run.c.match.games) + " games)");
+  const auto match = play(run.c, run.c.match, {r.candidate_config, run.best}, rd / "match.jsonl",
+                          round_seed(run, n) + 1, false, run.o);
+  if (match.interrupted) return false;
+  match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high,
+               r.pair);
+  const auto& sprt = match.pairings.at(0).sprt;
+  r.llr = sprt ? sprt->llr : std::nan("");
+  r.sprt_state = !sprt                                          ? "none"
+                 : sprt->state == analysis::SprtState::AcceptH1 ? "H1"
+                 : sprt->state == analysis::SprtState::AcceptH0 ? "H0"
+                                                                : "continue";
+  r.accepted = sprt && sprt->state == analysis::SprtState::AcceptH1;
+  if (r.accepted) run.best = r.candidate_config;
+  r.best_config = run.best;
+  return true;
+}
+
+/// Step 2, one round: training games, a fit, a match with an SPRT, then round.json. A round
+/// already recorded is read back instead. Returns the stage a signal stopped ("self-play",
+/// "the match"), nullptr when the round is done.
+const char* round_step(LoopRun& run, int n) {
+  const fs::path rd = run.dir / ("round-" + std::to_string(n));
+  if (fs::exists(rd / "round.json")) {
+    run.s.rounds.push_back(read_round(rd / "round.json", run.dir, run.c.start));
+    run.best = run.s.rounds.back().best_config;
+    run.training.push_back((rd / "train.jsonl").string());
+    return nullptr;
+  }
+  const auto round_start = std::chrono::steady_clock::now();
+  fs::create_directories(rd);
+  records::RoundRecord r;
+  r.round = n;
+  const std::string best_name = core::load_engine_config(run.best).name;
+  if (!train_step(run, n, rd, best_name, r)) return "self-play";
+  fit_step(run, n, rd, r);
+  if (!match_step(run, n, rd, best_name, r)) return "the match";
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
+  write_file(rd / "round.json", records::to_json(round_in_run(r, run.dir)).dump(2) + "\n");
+  progress(run.o, "round " + std::to_string(n) + ": " + (r.accepted ? "accepted" : "rejected") +
+                      " (" + match_elo(r.pair, r.elo, r.elo_low, r.elo_high) + ", SPRT " +
+                      r.sprt_state + ")");
+  run.s.rounds.push_back(r);
+  return nullptr;
+}
+
+/// Step 3, the final match: the best config against the start, when a candidate was kept.
+/// False when a signal stopped it.
+bool final_step(LoopRun& run) {
+  if (run.best == run.c.start) {
+    progress(run.o, "no candidate was accepted: the best config is the start config");
+    return true;
+  }
+  progress(run.o, "final match: " + run.best + " vs " + run.c.start);
+  const auto fin = play(run.c, run.c.final_match, {run.best, run.c.start},
+                        run.dir / "final.jsonl", run.c.seed + 7, false, run.o);
+  if (fin.interrupted) return false;
+  records::FinalMatchRecord& f = run.s.best_vs_start;
+  f.played = true;
+  match_fields(fin, f.games, f.wins, f.draws, f.losses, f.elo, f.elo_low, f.elo_high, f.pair);
+  return true;
+}
+
+/// Step 4: summary.json, summary.txt and the charts.
+void summary_step(LoopRun& run) {
+  run.s.seconds = run.elapsed();
+  write_file(run.dir / "summary.json", summary_json(run.s).dump(2) + "\n");
+  write_file(run.dir / "summary.txt", summary_text(run.s));
+  write_plots(run.s, run.dir, run.o);
+}
+
+}  // namespace
+
+LoopSummary run_loop(const LoopOptions& o) {
+  auto [c, start] = load_run(o);
+  LoopRun run{o, std::move(c), std::move(start), {}, std::chrono::steady_clock::now(), {}, {}, {}};
 
   // Step 1. The run folder, new or resumed; a finished one is reported as it is.
-  const fs::path dir = choose_run_dir(o, c);
-  if (fs::exists(dir / "summary.json")) {
-    progress(o, "run complete: " + dir.string() + " (nothing to play; its summary follows; " +
+  run.dir = choose_run_dir(o, run.c);
+  if (fs::exists(run.dir / "summary.json")) {
+    progress(o, "run complete: " + run.dir.string() + " (nothing to play; its summary follows; " +
                     "--new starts a new run)");
-    return read_summary(dir, c.start);
+    return read_summary(run.dir, run.c.start);
   }
-  const bool resumed = fs::exists(dir / "loop.cfg");
-  fs::create_directories(dir);
+  const bool resumed = fs::exists(run.dir / "loop.cfg");
+  fs::create_directories(run.dir);
   const selfplay::FileLock folder_lock(
-      (dir / "loop.lock").string(),
+      (run.dir / "loop.lock").string(),
       "another arena loop is running in this run folder (it is locked); wait for it to end, or "
       "start another run with --new or --run-dir");
-  if (!resumed) write_file(dir / "loop.cfg", c.text);
-  progress(o, (resumed ? "resuming " : "run folder ") + dir.string());
+  if (!resumed) write_file(run.dir / "loop.cfg", run.c.text);
+  progress(o, (resumed ? "resuming " : "run folder ") + run.dir.string());
+  run.s.run_dir = run.dir.string();
+  run.s.game = run.c.game;
+  run.s.start_config = run.c.start;
+  run.best = run.c.start;
+  run.training = run.c.extra_games;
 
-  LoopSummary s;
-  s.run_dir = dir.string();
-  s.game = c.game;
-  s.start_config = c.start;
-  std::string best = c.start;
-  std::vector<std::string> training = c.extra_games;
-
-  // A stage stopped by a signal leaves its log to be resumed: stop here, so that no round is
-  // tuned or judged on fewer games than the config asks for.
-  const auto interrupted = [&](int round, const char* stage) {
-    progress(o, "interrupted during " + (round > 0 ? "round " + std::to_string(round) + " "
-                                                   : std::string()) +
-                    stage + ": rerun the same command to resume " + dir.string());
-    s.interrupted = true;
-    s.best_config = best;
-    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
-    return s;
-  };
-
-  // Step 2. Rounds: training games, a fit, a match with an SPRT.
-  for (int n = 1; n <= c.rounds; ++n) {
-    const fs::path rd = dir / ("round-" + std::to_string(n));
-    const fs::path train_log = rd / "train.jsonl";
-    if (fs::exists(rd / "round.json")) {
-      s.rounds.push_back(read_round(rd / "round.json", dir, c.start));
-      best = s.rounds.back().best_config;
-      training.push_back(train_log.string());
-      continue;
-    }
-    const double hours = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                       start_time).count() / 3600.0;
-    if (o.hours > 0 && hours >= o.hours) {
+  // Step 2. Rounds, until the config's number or --hours.
+  for (int n = 1; n <= run.c.rounds; ++n) {
+    const bool recorded = fs::exists(run.dir / ("round-" + std::to_string(n)) / "round.json");
+    if (!recorded && o.hours > 0 && run.elapsed() / 3600.0 >= o.hours) {
       progress(o, "time is up after " + std::to_string(n - 1) + " rounds");
       break;
     }
-    const auto round_start = std::chrono::steady_clock::now();
-    fs::create_directories(rd);
-    RoundResult r;
-    r.round = n;
-    const std::uint64_t seed = c.seed + 1000003ULL * static_cast<std::uint64_t>(n);
-
-    progress(o, "round " + std::to_string(n) + "/" + std::to_string(c.rounds) +
-                    ": self-play of " + best + " (" + std::to_string(c.train.games) + " games)");
-    const core::EngineConfig best_cfg = core::load_engine_config(best);
-    write_renamed(best, rd / "sparring.cfg", best_cfg.name + "-sparring", "training partner");
-    const auto train = play(c, c.train, {best, (rd / "sparring.cfg").string()}, train_log, seed,
-                            true, o);
-    if (train.interrupted) return interrupted(n, "self-play");
-    r.train_games = train.games_logged;
-    training.push_back(train_log.string());
-
-    progress(o, "round " + std::to_string(n) + ": tuning a candidate from " +
-                    std::to_string(training.size()) + " game files");
-    tune::TuneOptions t = c.fit;
-    t.games = training;
-    t.init = best;
-    t.out = (rd / "candidate.cfg").string();
-    t.name = start.name + "-r" + std::to_string(n);
-    t.seed = seed;
-    t.threads = c.threads;
-    t.quiet = o.quiet;
-    t.command_line = o.command_line;
-    const tune::TuneReport fit = tune::run_tune(t, [](const std::string& line) {
-      std::cerr << line << std::endl;
-    });
-    write_file(rd / "fit.json", tune::to_json(fit).dump(2) + "\n");
-    r.positions = static_cast<std::int64_t>(fit.train_positions);
-    r.train_loss_before = fit.train_loss_before;
-    r.train_loss_after = fit.train_loss_after;
-    r.holdout_loss_before = fit.holdout_loss_before;
-    r.holdout_loss_after = fit.holdout_loss_after;
-    r.loss = fit.loss;
-    r.candidate_config = t.out;
-
-    progress(o, "round " + std::to_string(n) + ": match " + t.name + " vs " + best_cfg.name +
-                    " (SPRT " + c.match.sprt + ", at most " + std::to_string(c.match.games) +
-                    " games)");
-    const auto match = play(c, c.match, {t.out, best}, rd / "match.jsonl", seed + 1, false, o);
-    if (match.interrupted) return interrupted(n, "the match");
-    match_fields(match, r.match_games, r.wins, r.draws, r.losses, r.elo, r.elo_low, r.elo_high,
-                 r.pair);
-    const auto& sprt = match.pairings.at(0).sprt;
-    r.llr = sprt ? sprt->llr : std::nan("");
-    r.sprt_state = !sprt                                          ? "none"
-                   : sprt->state == analysis::SprtState::AcceptH1 ? "H1"
-                   : sprt->state == analysis::SprtState::AcceptH0 ? "H0"
-                                                                  : "continue";
-    r.accepted = sprt && sprt->state == analysis::SprtState::AcceptH1;
-    if (r.accepted) best = t.out;
-    r.best_config = best;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start).count();
-    write_file(rd / "round.json", round_json(r, dir).dump(2) + "\n");
-    progress(o, "round " + std::to_string(n) + ": " + (r.accepted ? "accepted" : "rejected") +
-                    " (" + match_elo(r.pair, r.elo, r.elo_low, r.elo_high) + ", SPRT " +
-                    r.sprt_state + ")");
-    s.rounds.push_back(r);
+    if (const char* stage = round_step(run, n)) return interrupted(run, n, stage);
   }
-  s.best_config = best;
+  run.s.best_config = run.best;
 
-  // Step 3. The final match: best against the start.
-  if (best != c.start) {
-    progress(o, "final match: " + best + " vs " + c.start);
-    const auto fin = play(c, c.final_match, {best, c.start}, dir / "final.jsonl",
-                          c.seed + 7, false, o);
-    if (fin.interrupted) return interrupted(0, "the final match");
-    s.best_vs_start.played = true;
-    match_fields(fin, s.best_vs_start.games, s.best_vs_start.wins, s.best_vs_start.draws,
-                 s.best_vs_start.losses, s.best_vs_start.elo, s.best_vs_start.elo_low,
-                 s.best_vs_start.elo_high, s.best_vs_start.pair);
-  } else {
-    progress(o, "no candidate was accepted: the best config is the start config");
-  }
-  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
-
-  // Step 4. The summary and its charts.
-  write_file(dir / "summary.json", summary_json(s).dump(2) + "\n");
-  write_file(dir / "summary.txt", summary_text(s));
-  write_plots(s, dir, o);
-  return s;
+  // Step 3 and 4. The final match, the summary and its charts.
+  if (!final_step(run)) return interrupted(run, 0, "the final match");
+  summary_step(run);
+  return run.s;
 }
 
 json summary_json(const LoopSummary& s) {
-  json rounds = json::array();
-  for (const auto& r : s.rounds) rounds.push_back(round_json(r, s.run_dir));
-  const FinalMatch& f = s.best_vs_start;
-  json final_match = nullptr;
-  if (f.played) {
-    final_match = {{"elo", null_if_nan(f.elo)},
-                   {"elo_ci95", {null_if_nan(f.elo_low), null_if_nan(f.elo_high)}},
-                   {"games", f.games},
-                   {"wdl", {{"wins", f.wins}, {"draws", f.draws}, {"losses", f.losses}}},
-                   {"pair", f.pair}};
-  }
-  return {{"game", s.game},
-          {"run_dir", s.run_dir},
-          {"start_config", in_run(s.run_dir, s.start_config)},
-          {"best_config", in_run(s.run_dir, s.best_config)},
-          {"rounds", rounds},
-          {"best_vs_start", final_match},
-          {"seconds", s.seconds}};
+  records::LoopRecord r = s;
+  r.start_config = in_run(s.run_dir, s.start_config);
+  r.best_config = in_run(s.run_dir, s.best_config);
+  for (auto& round : r.rounds) round = round_in_run(std::move(round), s.run_dir);
+  return records::to_json(r);
 }
 
 std::string summary_text(const LoopSummary& s) {
@@ -499,7 +494,7 @@ std::string summary_text(const LoopSummary& s) {
       << (r.accepted ? "yes" : "no") << std::right << "\n";
   }
   o << "\nbest config: " << s.best_config << "\n";
-  const FinalMatch& f = s.best_vs_start;
+  const records::FinalMatchRecord& f = s.best_vs_start;
   if (f.played) {
     o << "best vs start: " << match_elo(f.pair, f.elo, f.elo_low, f.elo_high) << " over "
       << f.games << " games (W-D-L " << f.wins << "-" << f.draws << "-" << f.losses << ")\n";

@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "records/round_record.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/summary.hpp"
 
@@ -43,44 +44,11 @@ struct LoopOptions {
   std::function<selfplay::SelfplaySummary(const selfplay::SelfplayOptions& opts)> play_stage;
 };
 
-/// One round's outcome. Elo is the candidate's against the best of the previous round.
-struct RoundResult {
-  int round = 0;
-  std::int64_t train_games = 0;
-  std::int64_t positions = 0;          ///< training positions of the fit
-  double train_loss_before = 0.0, train_loss_after = 0.0;
-  double holdout_loss_before = 0.0, holdout_loss_after = 0.0;
-  std::string loss;                    ///< the tuner's loss name
-  std::int64_t match_games = 0, wins = 0, draws = 0, losses = 0;
-  double elo = 0.0, elo_low = 0.0, elo_high = 0.0;   ///< logistic Elo and its 95% interval
-  /// The match's pair statistics as `arena selfplay --json` gives them (analysis::pair_json);
-  /// null in a record written before they were kept.
-  nlohmann::json pair;
-  double llr = 0.0;
-  std::string sprt_state;              ///< "H1", "H0" or "continue" (games ran out)
-  bool accepted = false;
-  std::string candidate_config;
-  std::string best_config;             ///< best after this round
-  double seconds = 0.0;
-};
-
-/// The final match of the best config against the starting one.
-struct FinalMatch {
-  bool played = false;                 ///< false when no candidate was ever accepted
-  std::int64_t games = 0, wins = 0, draws = 0, losses = 0;
-  double elo = 0.0, elo_low = 0.0, elo_high = 0.0;
-  nlohmann::json pair;                 ///< as RoundResult::pair
-};
-
-/// The whole run.
-struct LoopSummary {
-  std::string run_dir;
-  std::string game;
-  std::string start_config;
-  std::string best_config;
-  std::vector<RoundResult> rounds;
-  FinalMatch best_vs_start;
-  double seconds = 0.0;                ///< wall time of this invocation
+/// The whole run: its record (records/round_record.hpp: the rounds, the final match of the best
+/// config against the starting one, as summary.json holds them; `seconds` is this invocation's
+/// wall time) and how this invocation ended. Config paths are usable from the current folder
+/// (summary_json writes them relative to the run folder).
+struct LoopSummary : records::LoopRecord {
   /// A self-play stage stopped on SIGINT/SIGTERM: the run is unfinished (no summary files) and
   /// the same command resumes it; `rounds` holds the finished rounds only.
   bool interrupted = false;
@@ -97,15 +65,11 @@ struct LoopSummary {
 /// input errors.
 [[nodiscard]] LoopSummary run_loop(const LoopOptions& options);
 
-/// The `--json` document: rounds [{round, games (training), positions, losses {train_before,
-/// train_after, holdout_before, holdout_after, loss}, match_games, wdl {wins, draws, losses},
-/// elo, elo_ci95 [low, high], pair (the match's pair statistics, as in `arena selfplay --json`),
-/// llr, sprt, accepted, candidate_config, best_config}], start_config, best_config,
-/// best_vs_start {elo, elo_ci95 [low, high], games, wdl, pair}, run_dir,
-/// seconds. Elo is logistic Elo; non-finite values are null. Config paths (start_config,
-/// best_config, candidate_config) are relative to the run folder, as in summary.json and
-/// round.json, so the folder reads the same from any working folder (a config outside the
-/// folder given by an absolute path stays absolute); run_dir is as given.
+/// The `--json` document, the same as summary.json: records::to_json of the run's LoopRecord
+/// (records/round_record.hpp lists its keys). Config paths (start_config, best_config,
+/// candidate_config) are relative to the run folder, as in summary.json and round.json, so the
+/// folder reads the same from any working folder (a config outside the folder given by an
+/// absolute path stays absolute); run_dir is as given.
 [[nodiscard]] nlohmann::json summary_json(const LoopSummary& s);
 
 /// The human-readable summary.

@@ -3,13 +3,13 @@
 
 namespace arena::selfplay {
 
-Termination fault_termination(protocol::FaultKind kind) {
+records::Termination fault_termination(protocol::FaultKind kind) {
   switch (kind) {
-    case protocol::FaultKind::Crash: return Termination::Crash;
-    case protocol::FaultKind::Timeout: return Termination::Timeout;
-    case protocol::FaultKind::Protocol: return Termination::IllegalMove;
+    case protocol::FaultKind::Crash: return records::Termination::Crash;
+    case protocol::FaultKind::Timeout: return records::Termination::Timeout;
+    case protocol::FaultKind::Protocol: return records::Termination::IllegalMove;
   }
-  return Termination::Crash;
+  return records::Termination::Crash;
 }
 
 std::chrono::milliseconds move_deadline(const protocol::ExternalSpec& spec,

@@ -28,7 +28,7 @@
 namespace arena::selfplay {
 
 /// The log termination of an engine fault.
-[[nodiscard]] Termination fault_termination(protocol::FaultKind kind);
+[[nodiscard]] records::Termination fault_termination(protocol::FaultKind kind);
 
 /// The per-move deadline: the move time (or, with a clock, the time left) plus the spec's
 /// margin; spec.move_ms plus margin when the limits set no time.
@@ -129,20 +129,20 @@ class ExternalPlayer final : public Player<G> {
       throw PlayerFault(fault_termination(e.kind()), e.what());
     }
     if (answer.resign) {
-      throw PlayerFault(Termination::Resign, "resigned at ply " + std::to_string(G::ply(p)));
+      throw PlayerFault(records::Termination::Resign, "resigned at ply " + std::to_string(G::ply(p)));
     }
     try {
       choice.move = protocol::ProtocolAdapter<G>::parse(p, answer.move);
     } catch (const InputError& e) {
       faulted_ = true;
       client_->kill();
-      throw PlayerFault(Termination::IllegalMove,
+      throw PlayerFault(records::Termination::IllegalMove,
                         "engine name=" + name_ + " answered '" + answer.move + "' at ply " +
                             std::to_string(G::ply(p)) + ": " + e.what());
     }
     if (answer.eval) {
       // NBoard evals are discs from the mover's view; the log keeps centi-units.
-      MoveEval eval;
+      records::MoveEval eval;
       eval.score = static_cast<int>(std::lround(*answer.eval * 100.0));
       eval.depth = answer.depth;
       if (answer.seconds) eval.engine_ms = *answer.seconds * 1000.0;

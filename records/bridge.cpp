@@ -9,7 +9,7 @@
 
 namespace arena::records {
 
-RecordGame from_log_game(const selfplay::GameRecord& g) {
+RecordGame from_log_game(const GameRecord& g) {
   RecordGame r;
   r.first = g.first;
   r.second = g.second;
@@ -31,9 +31,9 @@ RecordGame from_log_game(const selfplay::GameRecord& g) {
 }
 
 void write_log(const std::string& path, const std::string& game, const std::string& rules,
-               std::vector<selfplay::GameRecord> games, const std::string& source,
+               std::vector<GameRecord> games, const std::string& source,
                const std::vector<std::string>& command_line) {
-  selfplay::RunRecord run;
+  RunRecord run;
   run.game = game;
   run.rules = rules;
   char hash[17];
@@ -58,7 +58,7 @@ void write_log(const std::string& path, const std::string& game, const std::stri
   run.arena_version = kVersion;
   run.arena_revision = kRevision;
   run.start_time = core::utc_iso8601();
-  auto writer = selfplay::LogWriter::create(path, run);
+  auto writer = LogWriter::create(path, run);
   for (const auto& g : games) writer.write(g);
 }
 

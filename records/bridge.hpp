@@ -13,7 +13,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
 #include "records/formats.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::records {
 
@@ -100,10 +100,10 @@ void check_variations(const std::vector<std::string>& line, std::size_t base,
 /// (score in centi-units, depth and nodes 0 = unknown, ms from the time). Throws InputError as
 /// replay does.
 template <core::Game G>
-[[nodiscard]] selfplay::GameRecord to_log_game(const RecordGame& r, std::int64_t id,
+[[nodiscard]] GameRecord to_log_game(const RecordGame& r, std::int64_t id,
                                                const typename G::Rules& rules) {
   const auto rep = replay<G>(r, rules);
-  selfplay::GameRecord g;
+  GameRecord g;
   g.id = id;
   g.pair = id / 2;
   g.first = r.first.empty() ? "first" : r.first;
@@ -113,14 +113,14 @@ template <core::Game G>
     const MoveNote& note = r.notes[i];
     if (!note.eval) continue;
     g.evals.resize(g.moves.size());
-    g.evals[rep.ply_of_token[i]] = selfplay::MoveEval{
+    g.evals[rep.ply_of_token[i]] = MoveEval{
         static_cast<int>(std::lround(*note.eval * 100.0)), 0, 0, note.seconds.value_or(0.0) * 1000.0, std::nullopt};
   }
   if (rep.complete) {
     g.score = G::final_score(rep.end);
   } else {
     g.score = r.score ? *r.score : G::final_score(rep.end);
-    g.termination = selfplay::Termination::Adjudicated;
+    g.termination = Termination::Adjudicated;
     g.reason = "the record ends before the game ends" +
                std::string(r.score ? " (recorded result kept)" : " (scored as it stands)");
   }
@@ -128,14 +128,14 @@ template <core::Game G>
 }
 
 /// A log game as a RecordGame (whole transcript, names, score).
-[[nodiscard]] RecordGame from_log_game(const selfplay::GameRecord& g);
+[[nodiscard]] RecordGame from_log_game(const GameRecord& g);
 
 /// Writes `games` as a new arena log for `game` with `rules` text: a run record naming each
 /// player once as an engine (empty config), then one line per game (ids renumbered 0..n-1).
 /// `source` (the input file) and `command_line` are recorded. Throws InputError when the file
 /// cannot be created.
 void write_log(const std::string& path, const std::string& game, const std::string& rules,
-               std::vector<selfplay::GameRecord> games, const std::string& source,
+               std::vector<GameRecord> games, const std::string& source,
                const std::vector<std::string>& command_line);
 
 }  // namespace arena::records

@@ -10,7 +10,7 @@
 #include <boost/algorithm/string.hpp>
 
 #include "engine/core/errors.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/log_codec.hpp"
 
 namespace arena::records {
 
@@ -50,7 +50,7 @@ FormatRef parse_format(const std::string& name, const std::vector<RecordFormat>&
 FormatRef format_from_path(const std::string& path, const std::vector<RecordFormat>& formats) {
   const std::string p = boost::algorithm::to_lower_copy(path);
   using boost::algorithm::ends_with;
-  if (selfplay::is_log_path(p) || ends_with(p, ".log")) return {FormatRef::Kind::Log, {}, ""};
+  if (is_log_path(p) || ends_with(p, ".log")) return {FormatRef::Kind::Log, {}, ""};
   if (ends_with(p, ".obf")) return {FormatRef::Kind::Positions, {}, ".obf"};
   FormatRef best{FormatRef::Kind::Record, {}, ""};
   for (const auto& f : formats) {

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "selfplay/openings.hpp"
+#include "records/opening_lines.hpp"
 
 namespace arena::records {
 
@@ -73,7 +73,7 @@ struct RecordFormat {
                      const FormatOptions&)> write;
   /// The file's openings when they are not just its games' moves (e.g. a game from a set-up
   /// board); empty = the games replayed from the start.
-  std::function<std::vector<selfplay::OpeningLine>(const std::string& path)> read_openings;
+  std::function<std::vector<OpeningLine>(const std::string& path)> read_openings;
 };
 
 /// A format as named or told by a file name: arena's log, labelled positions, or a record

@@ -4,7 +4,7 @@
 //
 //   a record format of G   its games (records/formats.hpp; e.g. Othello .ggf/.tsv/.wtb,
 //                          Blokus Duo .blksgf/.fourcc), or the format's own openings reader
-//   .txt, anything else    one opening per line (selfplay's reader); a game may read a line
+//   .txt, anything else    one opening per line (read_opening_lines); a game may read a line
 //                          as a position (RecordFormats<G>::plain_opening: an Othello board
 //                          string becomes the moves reaching it)
 //   .obf                   positions, one "BOARD SIDE; ..." line each (FFO/OBF), read as a
@@ -20,7 +20,7 @@
 #include "engine/core/game.hpp"
 #include "records/bridge.hpp"
 #include "records/formats.hpp"
-#include "selfplay/openings.hpp"
+#include "records/opening_lines.hpp"
 
 namespace arena::records {
 
@@ -28,7 +28,7 @@ namespace arena::records {
 /// game's record formats. Throws InputError naming FILE (and LINE where known) for an
 /// unreadable file, a format of another game, an illegal move or an unreachable position.
 template <core::Game G>
-[[nodiscard]] std::vector<selfplay::OpeningLine> read_openings(
+[[nodiscard]] std::vector<OpeningLine> read_openings(
     const std::string& path, const std::vector<RecordFormat>& formats) {
   FormatRef format;
   bool record_format = true;
@@ -40,7 +40,7 @@ template <core::Game G>
   // .txt is a plain openings file unless a longer ending claims it (.fourcc.txt).
   if (format.kind != FormatRef::Kind::Record || format.suffix == ".txt") record_format = false;
   if (!record_format) {
-    auto lines = selfplay::read_opening_lines(path);
+    auto lines = read_opening_lines(path);
     if constexpr (HasPlainOpening<G>) {
       for (auto& l : lines) l.text = RecordFormats<G>::plain_opening(l.text, where(path, l.line));
     }
@@ -52,7 +52,7 @@ template <core::Game G>
   }
   if (format.record.read_openings) return format.record.read_openings(path);
   const std::vector<RecordGame> games = format.record.read(path, {});
-  std::vector<selfplay::OpeningLine> lines;
+  std::vector<OpeningLine> lines;
   for (std::size_t i = 0; i < games.size(); ++i) {
     std::string line;
     for (const auto& m : replay<G>(games[i], {}).moves) line += (line.empty() ? "" : " ") + m;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -45,21 +46,11 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
 
 bool finite(double v) { return std::isfinite(v); }
 
-double json_number(const nlohmann::json& j, const char* key) {
-  const auto it = j.find(key);
-  return it != j.end() && it->is_number() ? it->get<double>() : NAN;
-}
-
-/// "ELO LOW HIGH" from r[value_key] and r[interval_key] = [low, high]; "" when absent.
-std::string elo_row(const nlohmann::json& r, const char* value_key, const char* interval_key) {
-  const double e = json_number(r, value_key);
-  const auto it = r.find(interval_key);
-  if (!finite(e) || it == r.end() || !it->is_array() || it->size() != 2 || !(*it)[0].is_number() ||
-      !(*it)[1].is_number()) {
-    return "";
-  }
+/// "ELO LOW HIGH"; "" when one of them is not finite (no Elo, or an unbounded interval).
+std::string elo_row(double elo, double low, double high) {
+  if (!finite(elo) || !finite(low) || !finite(high)) return "";
   std::ostringstream s;
-  s << e << ' ' << (*it)[0].get<double>() << ' ' << (*it)[1].get<double>();
+  s << elo << ' ' << low << ' ' << high;
   return s.str();
 }
 
@@ -139,33 +130,24 @@ void sprt_chart(const Statistics& st, std::vector<ChartSpec>& out) {
 
 /// Step 3: a loop's rounds (its summary.json; nothing when `loop` has no rounds): each round's
 /// Elo with its interval and the final match, and the fit losses before and after.
-void loop_charts(const nlohmann::json& loop, std::vector<ChartSpec>& out) {
-  if (!loop.is_object() || !loop.contains("rounds") || !loop["rounds"].is_array() ||
-      loop["rounds"].empty()) {
-    return;
-  }
-  std::ostringstream elo, vs_start, loss;
-  int rounds = 0;
-  for (const auto& r : loop["rounds"]) {
-    const double round = r.contains("round") ? json_number(r, "round") : rounds + 1;
-    ++rounds;
-    if (const auto line = elo_row(r, "elo", "elo_ci95"); !line.empty()) {
-      elo << round << ' ' << line << ' ' << (r.value("accepted", false) ? 1 : 0) << '\n';
+void loop_charts(const std::optional<records::LoopRecord>& loop, std::vector<ChartSpec>& out) {
+  if (!loop || loop->rounds.empty()) return;
+  std::ostringstream elo, loss;
+  const int rounds = static_cast<int>(loop->rounds.size());
+  for (const auto& r : loop->rounds) {
+    if (const auto line = elo_row(r.elo, r.elo_low, r.elo_high); !line.empty()) {
+      elo << r.round << ' ' << line << ' ' << (r.accepted ? 1 : 0) << '\n';
     }
-    if (const auto line = elo_row(r, "elo_vs_start", "elo_vs_start_ci95"); !line.empty()) {
-      vs_start << round << ' ' << line << '\n';
-    }
-    loss << round;
-    for (const char* key : {"train_loss_before", "train_loss_after", "holdout_loss_before",
-                            "holdout_loss_after"}) {
-      const double v = json_number(r, key);
+    loss << r.round;
+    for (const double v : {r.train_loss_before, r.train_loss_after, r.holdout_loss_before,
+                           r.holdout_loss_after}) {
       loss << ' ' << (finite(v) ? std::to_string(v) : "NaN");
     }
     loss << '\n';
   }
   std::ostringstream best;
-  if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
-    if (const auto line = elo_row(loop["best_vs_start"], "elo", "elo_ci95"); !line.empty()) {
+  if (const auto& f = loop->best_vs_start; f.played) {
+    if (const auto line = elo_row(f.elo, f.elo_low, f.elo_high); !line.empty()) {
       best << rounds + 1 << ' ' << line << '\n';
     }
   }
@@ -178,16 +160,13 @@ void loop_charts(const nlohmann::json& loop, std::vector<ChartSpec>& out) {
       "]\nplot 0 with lines lc rgb '#999999' notitle, "
       "'elo.dat' using 1:2:3:4 with yerrorbars pt 7 lc rgb '#1f6feb' title 'candidate vs best (match)', "
       "'elo.dat' using ($5 > 0 ? $1 : NaN):2 with points pt 6 ps 2 lc rgb '#2da44e' title 'accepted'";
-  if (!vs_start.str().empty()) {
-    script += ", 'start.dat' using 1:2:3:4 with yerrorbars pt 9 lc rgb '#8250df' title \"each round's best vs start\"";
-  }
   if (!best.str().empty()) {
     script += ", 'best.dat' using 1:2:3:4 with yerrorbars pt 5 lc rgb '#cf222e' title 'best vs start (final match)'";
   }
   if (!elo.str().empty()) {
     out.push_back({"loop-elo", "Loop: Elo of each round's match and of the best config against the start",
                    script + "\n",
-                   {{"elo.dat", elo.str()}, {"best.dat", best.str()}, {"start.dat", vs_start.str()}}});
+                   {{"elo.dat", elo.str()}, {"best.dat", best.str()}}});
   }
   out.push_back({"loop-loss", "Loop: training and holdout loss of each fit, before and after",
                  "set xlabel 'round'\nset ylabel 'loss (mean squared error, centi-units squared)'\n"
@@ -263,7 +242,8 @@ std::string chart_svg(const std::string& gnuplot, const std::string& id, const s
 }
 
 std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& st,
-                               const nlohmann::json& loop, std::vector<std::string>& problems) {
+                               const std::optional<records::LoopRecord>& loop,
+                               std::vector<std::string>& problems) {
   std::vector<ChartSpec> specs;
   rating_chart(st, specs);
   sprt_chart(st, specs);

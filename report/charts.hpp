@@ -5,11 +5,11 @@
 // gnuplot scripts.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "records/round_record.hpp"
 #include "report/statistics.hpp"
 
 namespace arena::report {
@@ -30,10 +30,10 @@ struct Chart {
                                     const std::string& script,
                                     const std::vector<std::pair<std::string, std::string>>& data_files);
 
-/// All charts that apply to the statistics and the loop summary (null when not a loop). A
+/// All charts that apply to the statistics and the loop summary (nullopt when not a loop). A
 /// chart gnuplot fails on is left out and its error added to `problems`.
 [[nodiscard]] std::vector<Chart> make_charts(const std::string& gnuplot, const Statistics& stats,
-                                             const nlohmann::json& loop_summary,
+                                             const std::optional<records::LoopRecord>& loop_summary,
                                              std::vector<std::string>& problems);
 
 }  // namespace arena::report

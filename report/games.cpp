@@ -10,7 +10,7 @@
 namespace arena::report {
 namespace {
 
-int engine_index(const selfplay::RunRecord& run, const std::string& name) {
+int engine_index(const records::RunRecord& run, const std::string& name) {
   for (std::size_t i = 0; i < run.engines.size(); ++i) {
     if (run.engines[i].name == name) return static_cast<int>(i);
   }
@@ -141,8 +141,8 @@ nlohmann::json viewer_games(const std::vector<InputLog>& logs,
       const std::string result = g.result();
       const int result_code = result == "1-0" ? 0 : result == "0-1" ? 2 : 1;
       std::string termination;
-      if (g.termination != selfplay::Termination::Normal) {
-        termination = std::string(selfplay::termination_name(g.termination)) + ": " + g.reason;
+      if (g.termination != records::Termination::Normal) {
+        termination = std::string(records::termination_name(g.termination)) + ": " + g.reason;
       }
       games.push_back({r, g.id, g.pair, index_of(g.first), index_of(g.second), result_code,
                        g.score, g.opening.size(), moves, evals, termination, frames, error});

@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "engine/core/errors.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/log_codec.hpp"
 
 namespace fs = std::filesystem;
 
@@ -31,7 +31,7 @@ int round_of(const fs::path& root, const fs::path& file) {
 void read_one(const std::string& path, const std::string& label, int round, bool training,
               const std::vector<std::string>& known_games, Inputs& out) {
   try {
-    InputLog log{selfplay::read_log_file(path), label, round, true, training};
+    InputLog log{records::read_log_file(path), label, round, true, training};
     out.problems.insert(out.problems.end(), log.file.warnings.begin(), log.file.warnings.end());
     if (std::find(known_games.begin(), known_games.end(), log.file.run.game) == known_games.end()) {
       log.known_game = false;
@@ -48,66 +48,36 @@ void read_one(const std::string& path, const std::string& label, int round, bool
   }
 }
 
-/// A JSON file, or null with a problem recorded.
-nlohmann::json read_json(const fs::path& path, Inputs& out) {
-  std::ifstream in(path);
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    out.problems.push_back(path.string() + ": malformed JSON: " + e.what());
-    return nullptr;
-  }
-}
-
-/// A round in the flat layout of inputs.hpp: the loop's nested `losses {train_before, ...}` and
-/// `wdl {wins, draws, losses}` objects are copied to the flat keys; flat keys stay as they are.
-nlohmann::json flat_round(nlohmann::json r) {
-  if (!r.is_object()) return r;
-  if (const auto it = r.find("losses"); it != r.end() && it->is_object()) {
-    const nlohmann::json losses = *it;
-    r.erase("losses");
-    for (const char* key : {"train_before", "train_after", "holdout_before", "holdout_after"}) {
-      const std::string k(key);
-      const std::string flat = k.substr(0, k.find('_')) + "_loss" + k.substr(k.find('_'));
-      if (losses.contains(key)) r[flat] = losses[key];
-    }
-    if (losses.contains("loss")) r["loss"] = losses["loss"];
-  }
-  if (const auto it = r.find("wdl"); it != r.end() && it->is_object()) {
-    for (const char* key : {"wins", "draws", "losses"}) {
-      if (it->contains(key)) r[key] = (*it)[key];
-    }
-    r.erase("wdl");
-  }
-  return r;
-}
-
 void load_folder(const fs::path& root, const std::vector<std::string>& known_games, Inputs& out) {
   out.loop = true;
   out.folder = root.string();
   const fs::path summary = root / "summary.json";
   if (fs::exists(summary)) {
-    out.loop_summary = read_json(summary, out);
+    try {
+      out.loop_summary = records::read_loop_record(summary.string());
+    } catch (const InputError& e) {
+      out.problems.push_back(e.what());
+    }
   } else {
     // A loop still running: its finished rounds are in round-N/round.json.
-    nlohmann::json rounds = nlohmann::json::array();
-    for (int n = 1; fs::exists(root / ("round-" + std::to_string(n)) / "round.json"); ++n) {
-      rounds.push_back(read_json(root / ("round-" + std::to_string(n)) / "round.json", out));
+    records::LoopRecord running;
+    for (int n = 1;; ++n) {
+      const fs::path file = root / ("round-" + std::to_string(n)) / "round.json";
+      if (!fs::exists(file)) break;
+      try {
+        running.rounds.push_back(records::read_round_record(file.string()));
+      } catch (const InputError& e) {
+        out.problems.push_back(e.what());
+      }
     }
     out.problems.push_back(summary.string() + ": missing (a loop still running?): " +
-                           std::to_string(rounds.size()) + " finished rounds read from round-N/round.json");
-    if (!rounds.empty()) out.loop_summary = {{"rounds", rounds}};
-  }
-  if (out.loop_summary.is_object() && out.loop_summary.contains("rounds") &&
-      out.loop_summary["rounds"].is_array()) {
-    for (auto& r : out.loop_summary["rounds"]) r = flat_round(r);
-  }
-  if (out.loop_summary.is_object() && out.loop_summary.contains("best_vs_start")) {
-    out.loop_summary["best_vs_start"] = flat_round(out.loop_summary["best_vs_start"]);
+                           std::to_string(running.rounds.size()) +
+                           " finished rounds read from round-N/round.json");
+    if (!running.rounds.empty()) out.loop_summary = std::move(running);
   }
   std::vector<std::tuple<int, std::string, fs::path>> found;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file() && selfplay::is_log_path(entry.path().string())) {
+    if (entry.is_regular_file() && records::is_log_path(entry.path().string())) {
       found.emplace_back(round_of(root, entry.path()), fs::relative(entry.path(), root).string(),
                          entry.path());
     }
@@ -158,11 +128,10 @@ std::string resolve_run_path(const Inputs& inputs, const std::string& path) {
     if (fs::exists(in_folder)) return in_folder.string();
     // Paths relative to where the loop ran: summary.json's run_dir ("./runs/<date-time>") says
     // how far above the run folder that was, so a report made from another folder finds them.
-    const auto& summary = inputs.loop_summary;
-    if (summary.is_object() && summary.contains("run_dir") && summary["run_dir"].is_string()) {
+    if (inputs.loop_summary && !inputs.loop_summary->run_dir.empty()) {
       fs::path origin = fs::absolute(inputs.folder).lexically_normal();
       if (origin.filename().empty()) origin = origin.parent_path();  // a trailing '/'
-      for (const auto& part : fs::path(summary["run_dir"].get<std::string>()).lexically_normal()) {
+      for (const auto& part : fs::path(inputs.loop_summary->run_dir).lexically_normal()) {
         if (!part.empty() && part != ".") origin = origin.parent_path();
       }
       const fs::path from_origin = origin / p;

@@ -4,16 +4,11 @@
 // page is still written with everything that could be read.
 //
 // A loop run folder (`arena loop`, runs/<date-time>-<game>/, see loop/loop.hpp) holds:
-//   summary.json          the loop's --json document: rounds [{round, games, positions,
-//                         losses {train_before, train_after, holdout_before, holdout_after,
-//                         loss}, match_games, wdl {wins, draws, losses}, elo, elo_ci95 [lo, hi],
-//                         llr, sprt, accepted, candidate_config, best_config}], start_config,
-//                         best_config, best_vs_start {elo, elo_ci95 [lo, hi], games, wdl}.
-//                         The flat keys train_loss_before, ..., wins, draws, losses are read
-//                         too; a round may add elo_vs_start and elo_vs_start_ci95 [lo, hi].
-//                         Written when the loop ends: while it runs, the finished rounds'
-//                         round-N/round.json (one round each) are read instead. Config paths
-//                         are absolute, or relative to the run folder or the current folder.
+//   summary.json          the loop's --json document (records/round_record.hpp's LoopRecord,
+//                         read by its reader). Written when the loop ends: while it runs, the
+//                         finished rounds' round-N/round.json (one RoundRecord each) are read
+//                         instead. Config paths are absolute, or relative to the run folder or
+//                         the current folder.
 //   round-N/              N = 1, 2, ...: every *.jsonl below it is a game log (train.jsonl,
 //                         match.jsonl), read in round order; candidate.cfg, sparring.cfg.
 //                         train.jsonl (.gz, .zst) holds training games (the best config
@@ -22,18 +17,18 @@
 //   final.jsonl           best vs start; like any other *.jsonl it is read after the rounds.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
+#include "records/round_record.hpp"
 
 namespace arena::report {
 
 /// One log as the report uses it: the reader's records plus where it came from.
 struct InputLog {
-  selfplay::LogFile file;
+  records::LogFile file;
   std::string label;      ///< short name shown on the page (path relative to the run folder)
   int round = 0;          ///< the loop round (round-N folder) it belongs to, 0 = none
   bool known_game = true; ///< the run's game is registered (else: listed, no statistics)
@@ -44,7 +39,9 @@ struct InputLog {
 struct Inputs {
   bool loop = false;               ///< a run folder was given
   std::string folder;              ///< that folder
-  nlohmann::json loop_summary;     ///< summary.json (rounds in the flat layout), or null
+  /// summary.json, or a running loop's finished rounds alone (start_config "" and no final
+  /// match); nullopt when neither could be read.
+  std::optional<records::LoopRecord> loop_summary;
   std::vector<InputLog> logs;      ///< readable logs, in round then path order
   std::vector<std::string> problems;  ///< "FILE:LINE: what", shown on the page and on stderr
 };

@@ -80,7 +80,7 @@ void runs_section(const PageContent& c, std::ostringstream& out) {
     if (r.limits.depth > 0) settings.push_back("depth " + std::to_string(r.limits.depth));
     if (r.limits.nodes > 0) settings.push_back("nodes " + std::to_string(r.limits.nodes));
     if (r.limits.movetime_ms > 0) settings.push_back("movetime " + std::to_string(r.limits.movetime_ms) + " ms");
-    if (!r.limits.tc.empty()) settings.push_back("tc " + r.limits.tc);
+    if (r.limits.tc) settings.push_back("tc " + r.limits.tc->text);
     settings.push_back("openings " + r.openings);
     if (r.sprt) settings.push_back("SPRT " + r.sprt->text);
     if (!r.rules.empty()) settings.push_back("rules " + r.rules);
@@ -273,55 +273,64 @@ void games_section(const Statistics& st, std::ostringstream& out) {
   out << "</table>\n";
 }
 
-void loop_section(const nlohmann::json& loop, std::ostringstream& out) {
-  if (!loop.is_object()) return;
-  auto cell = [](const nlohmann::json& r, const char* key, const char* format) {
-    const auto it = r.find(key);
-    if (it == r.end() || it->is_null()) return td(key, "-");
-    if (it->is_number_float()) return td_num(key, it->get<double>(), format);
-    if (it->is_number()) return td_int(key, it->get<std::int64_t>());
-    if (it->is_boolean()) return td(key, it->get<bool>() ? "yes" : "no");
-    if (it->is_array() && it->size() == 2 && (*it)[0].is_number() && (*it)[1].is_number()) {
-      return td(key, interval((*it)[0].get<double>(), (*it)[1].get<double>()));
-    }
-    return td(key, it->is_string() ? it->get<std::string>() : it->dump(), "", "l wrap");
-  };
-  out << "<h2 id=\"loop\">Loop rounds</h2>\n";
-  if (loop.contains("start_config")) {
-    out << "<p>Start config <code>" << html_escape(loop["start_config"].dump()) << "</code>, best config <code>"
-        << html_escape(loop.value("best_config", nlohmann::json()).dump()) << "</code>.</p>\n";
+/// A number cell of the loop tables: "-" for NaN (null in the record).
+std::string td_loop_num(const char* key, double v, const char* format) {
+  return std::isnan(v) ? td(key, "-") : td_num(key, v, format);
+}
+
+/// An interval cell of the loop tables; one with an open end (null) shown as the record has it.
+std::string td_loop_interval(const char* key, double low, double high) {
+  if (std::isnan(low) || std::isnan(high)) {
+    const auto end = [](double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); };
+    return td(key, nlohmann::json{end(low), end(high)}.dump(), "", "l wrap");
   }
-  if (loop.contains("best_vs_start") && loop["best_vs_start"].is_object()) {
-    const auto& b = loop["best_vs_start"];
+  return td(key, interval(low, high));
+}
+
+std::string td_text(const char* key, const std::string& text) { return td(key, text, "", "l wrap"); }
+
+/// One row of the loop's rounds table, in the order of its columns (loop_section).
+std::string round_row(const records::RoundRecord& r) {
+  return td_int("round", r.round) + td_text("sprt", r.sprt_state) +
+         td("accepted", r.accepted ? "yes" : "no") + td_loop_num("elo", r.elo, "%.2f") +
+         td_loop_interval("elo_ci95", r.elo_low, r.elo_high) + td_loop_num("llr", r.llr, "%.2f") +
+         td_int("match_games", r.match_games) + td_int("wins", r.wins) + td_int("draws", r.draws) +
+         td_int("losses", r.losses) + td_int("games", r.train_games) +
+         td_int("positions", r.positions) +
+         td_loop_num("holdout_loss_before", r.holdout_loss_before, "%.5f") +
+         td_loop_num("holdout_loss_after", r.holdout_loss_after, "%.5f") +
+         td_loop_num("train_loss_before", r.train_loss_before, "%.5f") +
+         td_loop_num("train_loss_after", r.train_loss_after, "%.5f") +
+         td_text("candidate_config", r.candidate_config) + td_text("best_config", r.best_config);
+}
+
+void loop_section(const std::optional<records::LoopRecord>& loop, std::ostringstream& out) {
+  if (!loop) return;
+  out << "<h2 id=\"loop\">Loop rounds</h2>\n";
+  if (!loop->start_config.empty()) {  // "" for a running loop's rounds alone
+    out << "<p>Start config <code>" << html_escape(nlohmann::json(loop->start_config).dump())
+        << "</code>, best config <code>" << html_escape(nlohmann::json(loop->best_config).dump())
+        << "</code>.</p>\n";
+  }
+  if (const auto& b = loop->best_vs_start; b.played) {
     out << "<table id=\"best-vs-start\"><tr><th class=\"l\">best vs start</th><th>Elo</th><th>95% interval</th>"
            "<th>games</th></tr><tr><td class=\"l\">final match</td>"
-        << cell(b, "elo", "%.2f") << cell(b, "elo_ci95", "") << cell(b, "games", "") << "</tr></table>\n";
+        << td_loop_num("elo", b.elo, "%.2f") << td_loop_interval("elo_ci95", b.elo_low, b.elo_high)
+        << td_int("games", b.games) << "</tr></table>\n";
   }
-  if (!loop.contains("rounds") || !loop["rounds"].is_array()) return;
   // Verdict columns first (they stay in view on a narrow window), config paths last.
-  struct Column {
-    const char* key;
-    const char* header;
-    const char* format;
-  };
-  const std::vector<Column> columns = {
-      {"round", "round", ""}, {"sprt", "SPRT", ""}, {"accepted", "kept", ""},
-      {"elo", "Elo", "%.2f"}, {"elo_ci95", "95% interval", ""}, {"llr", "LLR", "%.2f"},
-      {"match_games", "match games", ""}, {"wins", "W", ""}, {"draws", "D", ""},
-      {"losses", "L", ""}, {"games", "training games", ""}, {"positions", "fitted positions", ""},
-      {"holdout_loss_before", "holdout loss before", "%.5f"},
-      {"holdout_loss_after", "holdout loss after", "%.5f"},
-      {"train_loss_before", "train loss before", "%.5f"},
-      {"train_loss_after", "train loss after", "%.5f"},
-      {"candidate_config", "candidate config", ""}, {"best_config", "best config", ""}};
+  const std::vector<std::pair<const char*, const char*>> columns = {
+      {"round", "round"}, {"sprt", "SPRT"}, {"accepted", "kept"}, {"elo", "Elo"},
+      {"elo_ci95", "95% interval"}, {"llr", "LLR"}, {"match_games", "match games"},
+      {"wins", "W"}, {"draws", "D"}, {"losses", "L"}, {"games", "training games"},
+      {"positions", "fitted positions"}, {"holdout_loss_before", "holdout loss before"},
+      {"holdout_loss_after", "holdout loss after"}, {"train_loss_before", "train loss before"},
+      {"train_loss_after", "train loss after"}, {"candidate_config", "candidate config"},
+      {"best_config", "best config"}};
   out << "<table id=\"loop-table\"><tr>";
-  for (const auto& col : columns) out << "<th class=\"wrap\" data-k=\"" << col.key << "\">" << col.header << "</th>";
+  for (const auto& [key, header] : columns) out << "<th class=\"wrap\" data-k=\"" << key << "\">" << header << "</th>";
   out << "</tr>\n";
-  for (const auto& r : loop["rounds"]) {
-    out << "<tr>";
-    for (const auto& col : columns) out << cell(r, col.key, col.format);
-    out << "</tr>\n";
-  }
+  for (const auto& r : loop->rounds) out << "<tr>" << round_row(r) << "</tr>\n";
   out << "</table>\n<p class=\"note\">Losses: mean squared error of the fit, centi-units squared; "
          "Elo of the round's candidate against the best config before it.</p>\n";
 }

@@ -34,14 +34,14 @@ struct ConfigPair {
 };
 
 std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::string>& problems) {
-  if (in.loop && in.loop_summary.is_object()) {
-    const std::string start = in.loop_summary.value("start_config", "");
-    std::string best = in.loop_summary.value("best_config", "");
+  if (in.loop && in.loop_summary) {
+    const std::string& start = in.loop_summary->start_config;
+    std::string best = in.loop_summary->best_config;
     // Nothing accepted: show what the last fit would have changed.
-    const auto& rounds = in.loop_summary.value("rounds", nlohmann::json::array());
+    const auto& rounds = in.loop_summary->rounds;
     bool candidate = false;
-    if (best == start && rounds.is_array() && !rounds.empty() && rounds.back().is_object()) {
-      best = rounds.back().value("candidate_config", best);
+    if (best == start && !rounds.empty()) {
+      best = rounds.back().candidate_config;
       candidate = best != start;
     }
     const std::string start_path = resolve_run_path(in, start);
@@ -67,7 +67,7 @@ std::optional<ConfigPair> configs_to_compare(const Inputs& in, std::vector<std::
   for (const auto& log : in.logs) {
     const auto& engines = log.file.run.engines;
     if (!log.known_game || engines.size() < 2) continue;
-    const auto parse = [&](const selfplay::LogEngine& e) {
+    const auto parse = [&](const records::LogEngine& e) {
       auto cfg = core::parse_engine_config(e.config, log.label + ": " + e.name);
       cfg.path = e.path;  // where the run read it, for the section's labels
       return cfg;
@@ -201,7 +201,7 @@ Report build_report(const ReportOptions& options) {
                     {"verdicts", verdicts}, {"by_log", by_log}, {"training", training},
                     {"charts", page.charts.size()}, {"problems", report.problems},
                     {"viewer_games", page.games["games"].size()}};
-  if (in.loop) report.summary["loop"] = in.loop_summary;
+  if (in.loop) report.summary["loop"] = in.loop_summary ? records::to_json(*in.loop_summary) : nlohmann::json();
   return report;
 }
 

@@ -33,7 +33,7 @@ std::optional<analysis::SprtParams> sprt_of(const InputLog& log) {
 Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std::string>& problems) {
   Statistics st;
   std::vector<const InputLog*> counted;
-  std::vector<selfplay::LogFile> files;
+  std::vector<records::LogFile> files;
   for (const auto& log : logs) {
     if (!log.known_game) continue;
     if (log.training) {

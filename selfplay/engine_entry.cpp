@@ -49,11 +49,10 @@ void read_settings(const std::string& list, const std::string& option, EngineSet
       s.movetime_ms = number<int>(option, key, value);
     } else if (key == "tc") {
       try {
-        (void)parse_time_control(value);
+        s.tc = records::parse_time_control(value, "tc");
       } catch (const InputError&) {
         throw InputError(option + ": tc must be SECONDS[+INC] (e.g. 10+0.1), got '" + value + "'");
       }
-      s.tc = value;
     } else if (key == "name") {
       s.name = value;
     } else if (key == "margin_ms") {

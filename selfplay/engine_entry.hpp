@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 
+#include "records/time_control.hpp"
+
 namespace arena::selfplay {
 
 /// When an outside program is started again.
@@ -33,7 +35,7 @@ struct EngineSettings {
   std::optional<int> depth;             ///< plies
   std::optional<std::uint64_t> nodes;   ///< nodes per move
   std::optional<int> movetime_ms;       ///< time per move, ms
-  std::optional<std::string> tc;        ///< game clock "SECONDS[+INC]" (validated)
+  std::optional<records::TimeControl> tc;  ///< game clock "SECONDS[+INC]"
   // How an outside program runs (external engines only):
   std::optional<std::string> name;      ///< display name ("" = ask the program)
   std::optional<int> margin_ms;         ///< added to its time before a timeout is declared

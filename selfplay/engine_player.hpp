@@ -33,13 +33,13 @@ class EnginePlayer final : public Player<G> {
       const auto scored = engine_.score_root_moves(p, request.limits, request.seed);
       choice.move = core::softmax_choice(scored, request.temperature, request.seed);
       for (const auto& s : scored) {
-        if (s.move == choice.move && !random_) choice.eval = MoveEval{s.score, 0, 0, 0.0, std::nullopt};
+        if (s.move == choice.move && !random_) choice.eval = records::MoveEval{s.score, 0, 0, 0.0, std::nullopt};
       }
       return choice;
     }
     const auto r = engine_.think(p, request.limits, request.seed, request.abort);
     choice.move = r.best;
-    if (!random_) choice.eval = MoveEval{r.score, r.depth, r.nodes, 0.0, std::nullopt};
+    if (!random_) choice.eval = records::MoveEval{r.score, r.depth, r.nodes, 0.0, std::nullopt};
     return choice;
   }
 

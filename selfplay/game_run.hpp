@@ -10,7 +10,7 @@
 #include <memory>
 #include <optional>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/run_setup.hpp"
 
@@ -18,7 +18,7 @@ namespace arena::selfplay {
 
 /// Receives each finished game after its line was written; calls are serialised (never two at
 /// once) and may call WorkerPool::stop(). Must not call wait().
-using GameCallback = std::function<void(const GameRecord&)>;
+using GameCallback = std::function<void(const records::GameRecord&)>;
 
 /// Hands out the next game id to play, or nullopt when there is none left; called from the
 /// worker tasks concurrently, so it must be thread-safe. It may block until an id is known
@@ -32,7 +32,7 @@ class GamePlayer {
   virtual ~GamePlayer() = default;
   /// Plays game `id` of the run; nullopt when `abort` was raised during the game (the game
   /// is then discarded). Throws what building a player throws.
-  [[nodiscard]] virtual std::optional<GameRecord> play(std::int64_t id,
+  [[nodiscard]] virtual std::optional<records::GameRecord> play(std::int64_t id,
                                                        const std::atomic<bool>& abort) = 0;
 };
 

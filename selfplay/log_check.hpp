@@ -10,7 +10,7 @@
 
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::selfplay {
 
@@ -22,7 +22,7 @@ namespace arena::selfplay {
 /// position. Forfeited and adjudicated games keep their recorded score (it is not a final
 /// position's), but their moves must be legal too.
 template <core::Game G>
-void check_game(const GameRecord& g, const typename G::Rules& rules) {
+void check_game(const records::GameRecord& g, const typename G::Rules& rules) {
   const std::string at = g.origin + "game id " + std::to_string(g.id) + ": ";
   auto pos = G::initial(rules);
   const std::vector<std::string> plies = g.transcript();
@@ -40,7 +40,7 @@ void check_game(const GameRecord& g, const typename G::Rules& rules) {
     }
     pos = G::play(pos, m);
   }
-  if (g.termination != Termination::Normal) return;
+  if (g.termination != records::Termination::Normal) return;
   if (!G::is_terminal(pos)) {
     throw InputError(at + "termination 'normal' but the game is not over after its " +
                      std::to_string(plies.size()) + " plies");
@@ -54,7 +54,7 @@ void check_game(const GameRecord& g, const typename G::Rules& rules) {
 /// check_game for every game of a run whose record is `run`; `run_origin` ("FILE:1: ") names
 /// the run record when its rules do not parse.
 template <core::Game G>
-void check_games(const RunRecord& run, const std::vector<GameRecord>& games,
+void check_games(const records::RunRecord& run, const std::vector<records::GameRecord>& games,
                  const std::string& run_origin) {
   typename G::Rules rules{};
   try {

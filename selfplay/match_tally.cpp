@@ -9,7 +9,7 @@ namespace arena::selfplay {
 
 namespace {
 
-void add_termination(TerminationCounts& t, Termination kind, bool forfeit) {
+void add_termination(TerminationCounts& t, records::Termination kind, bool forfeit) {
   ++t.games;
   ++t.by_kind[static_cast<std::size_t>(kind)];
   if (forfeit) ++t.forfeits;
@@ -24,10 +24,10 @@ MatchTally::MatchTally(std::vector<std::string> names, const Schedule& schedule)
       pairing_ends_(schedule.pairings().size()),
       engine_ends_(names_.size()) {}
 
-bool MatchTally::add(const GameRecord& g) {
+bool MatchTally::add(const records::GameRecord& g) {
   ++games_;
   const Seats seats = schedule_.seats(g.id);
-  const bool forfeit = is_forfeit(g.termination);
+  const bool forfeit = records::is_forfeit(g.termination);
   add_termination(pairing_ends_[static_cast<std::size_t>(seats.pairing)], g.termination, forfeit);
   const int loser = g.score < 0 ? seats.first : seats.second;
   for (const int engine : {seats.first, seats.second}) {

@@ -9,18 +9,18 @@
 #include <vector>
 
 #include "analysis/pairs.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/schedule.hpp"
 
 namespace arena::selfplay {
 
 /// How the games of one engine (or one pairing) ended: counts indexed by Termination.
 struct TerminationCounts {
-  std::vector<std::int64_t> by_kind = std::vector<std::int64_t>(all_terminations().size(), 0);
+  std::vector<std::int64_t> by_kind = std::vector<std::int64_t>(records::all_terminations().size(), 0);
   std::int64_t games = 0;
   std::int64_t forfeits = 0;  ///< games lost by the engine's own forfeit (is_forfeit); for a
                               ///< pairing: games ended by any forfeit
-  [[nodiscard]] std::int64_t of(Termination t) const {
+  [[nodiscard]] std::int64_t of(records::Termination t) const {
     return by_kind[static_cast<std::size_t>(t)];
   }
 };
@@ -31,7 +31,7 @@ class MatchTally {
   MatchTally(std::vector<std::string> names, const Schedule& schedule);
 
   /// Counts a finished game. Returns true when it completed a pair.
-  bool add(const GameRecord& g);
+  bool add(const records::GameRecord& g);
 
   [[nodiscard]] std::int64_t games() const { return games_; }
   /// Counts of pairing i (Schedule::pairings() order), from engine `a`'s point of view.

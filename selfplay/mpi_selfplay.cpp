@@ -38,7 +38,7 @@ std::vector<std::int64_t> parse_ids(const std::string& text) {
   return ids;
 }
 
-std::string format_games(const std::vector<GameRecord>& games) {
+std::string format_games(const std::vector<records::GameRecord>& games) {
   std::string out;
   for (const auto& g : games) {
     out += to_json(g).dump();
@@ -47,11 +47,11 @@ std::string format_games(const std::vector<GameRecord>& games) {
   return out;
 }
 
-std::vector<GameRecord> parse_games(const std::string& text, const std::string& where) {
-  std::vector<GameRecord> games;
+std::vector<records::GameRecord> parse_games(const std::string& text, const std::string& where) {
+  std::vector<records::GameRecord> games;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) games.push_back(game_record_from_json(nlohmann::json::parse(line), where));
+    if (!line.empty()) games.push_back(records::game_record_from_json(nlohmann::json::parse(line), where));
   }
   return games;
 }
@@ -83,7 +83,7 @@ class BatchPlayer {
  public:
   BatchPlayer(const GameRun& game, int threads)
       : runner_([this] { return pop(); }, [&game] { return game.player(); }, nullptr,
-                [this](const GameRecord& g) {
+                [this](const records::GameRecord& g) {
                   const std::lock_guard lock(mutex_);
                   done_.push_back(g);
                 },
@@ -160,7 +160,7 @@ class BatchPlayer {
   void join() { runner_.wait(); }
 
   /// The games finished since the last call.
-  [[nodiscard]] std::vector<GameRecord> take() {
+  [[nodiscard]] std::vector<records::GameRecord> take() {
     const std::lock_guard lock(mutex_);
     return std::exchange(done_, {});
   }
@@ -179,7 +179,7 @@ class BatchPlayer {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::int64_t> ids_;
-  std::vector<GameRecord> done_;
+  std::vector<records::GameRecord> done_;
   bool closed_ = false;
   bool ended_ = false;
   bool failed_ = false;

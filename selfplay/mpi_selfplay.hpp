@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/game_run.hpp"
 #include "selfplay/game_setup.hpp"
 #include "selfplay/mpi_transport.hpp"
@@ -39,8 +39,8 @@ namespace arena::selfplay {
 
 /// Game records as a message payload (log lines joined by '\n') and back; `where` prefixes
 /// parse errors (e.g. "rank 2: ").
-[[nodiscard]] std::string format_games(const std::vector<GameRecord>& games);
-[[nodiscard]] std::vector<GameRecord> parse_games(const std::string& text,
+[[nodiscard]] std::string format_games(const std::vector<records::GameRecord>& games);
+[[nodiscard]] std::vector<records::GameRecord> parse_games(const std::string& text,
                                                   const std::string& where);
 
 /// A Stop message's payload: "finish" or "abandon", then optionally the signal's name.

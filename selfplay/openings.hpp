@@ -14,6 +14,7 @@
 
 #include "engine/core/errors.hpp"
 #include "engine/core/game.hpp"
+#include "records/opening_lines.hpp"
 #include "selfplay/schedule.hpp"
 
 namespace arena::selfplay {
@@ -34,22 +35,10 @@ enum class OpeningOrder { Sequential, Random };
 [[nodiscard]] OpeningOrder parse_opening_order(const std::string& text);
 [[nodiscard]] const char* opening_order_name(OpeningOrder order);
 
-/// A non-empty line of an openings file with `#` comments removed, its 1-based number, and
-/// where it came from for messages ("FILE:LINE: ", or a game of a record file).
-struct OpeningLine {
-  std::string text;
-  std::size_t line = 0;
-  std::string where;
-};
-
 /// Reads an --openings file into opening lines (moves in the game's notation). The CLI gives
 /// one that knows the field's record formats (records/openings.hpp); without one, files hold
-/// one opening per line (read_opening_lines).
-using OpeningReader = std::function<std::vector<OpeningLine>(const std::string& path)>;
-
-/// The opening lines of `path`. Throws InputError when the file cannot be read or has no
-/// opening.
-[[nodiscard]] std::vector<OpeningLine> read_opening_lines(const std::string& path);
+/// one opening per line (records::read_opening_lines).
+using OpeningReader = std::function<std::vector<records::OpeningLine>(const std::string& path)>;
 
 /// Splits a line into words at blanks and commas.
 [[nodiscard]] std::vector<std::string> split_words(std::string_view text);
@@ -155,7 +144,7 @@ class Openings {
                             const OpeningReader& reader = {}) {
     Openings o;
     std::unordered_set<std::uint64_t> seen;
-    for (const auto& line : reader ? reader(path) : read_opening_lines(path)) {
+    for (const auto& line : reader ? reader(path) : records::read_opening_lines(path)) {
       auto moves = parse_opening<G>(rules, line.text, line.where, plies);
       if (plies > 0) {
         auto p = G::initial(rules);

@@ -1,8 +1,6 @@
 // Self-play options (see options.hpp).
 #include "selfplay/options.hpp"
 
-#include <cmath>
-#include <cstdlib>
 #include <filesystem>
 
 #include <boost/program_options.hpp>
@@ -78,27 +76,6 @@ void add_selfplay_options(po::options_description& desc, SelfplayOptions& opts) 
        "e.g. sbatch --signal=USR1@300), or none");
 }
 
-TimeControl parse_time_control(const std::string& text) {
-  const auto bad = [&]() {
-    return InputError("--tc: '" + text + "' (expected SECONDS[+INC], e.g. 60+0.5)");
-  };
-  const auto plus = text.find('+');
-  const auto seconds = [&](const std::string& part) {
-    char* end = nullptr;
-    const double v = std::strtod(part.c_str(), &end);
-    if (part.empty() || end != part.c_str() + part.size() || !std::isfinite(v) || v < 0 ||
-        v > 1e6) {
-      throw bad();
-    }
-    return static_cast<int>(std::lround(v * 1000.0));
-  };
-  TimeControl tc;
-  tc.base_ms = seconds(text.substr(0, plus));
-  if (plus != std::string::npos) tc.increment_ms = seconds(text.substr(plus + 1));
-  if (tc.base_ms <= 0) throw bad();
-  return tc;
-}
-
 CheckedOptions check_selfplay_options(const SelfplayOptions& opts, WallTime now) {
   core::check_threads("--threads", opts.threads, 1);
   if (opts.depth < 0 || opts.movetime_ms < 0) {
@@ -137,7 +114,7 @@ CheckedOptions check_selfplay_options(const SelfplayOptions& opts, WallTime now)
   if (opts.opening_plies > 0 && c.openings.is_random()) {
     throw InputError("--opening-plies: cuts an openings file (random:K already gives K plies)");
   }
-  if (!opts.tc.empty()) c.tc = parse_time_control(opts.tc);
+  if (!opts.tc.empty()) c.tc = records::parse_time_control(opts.tc, "--tc");
   if (!opts.sprt.empty()) {
     // Fewer than two engines is load_configs' error (prepare_run).
     if (opts.engines.size() > 2) throw InputError("--sprt: needs exactly two engines");

@@ -14,6 +14,7 @@
 
 #include "analysis/sprt.hpp"
 #include "engine/core/engine_config.hpp"
+#include "records/time_control.hpp"
 #include "selfplay/deadline.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/schedule.hpp"
@@ -82,22 +83,13 @@ void add_selfplay_options(boost::program_options::options_description& desc,
 /// for a missing key or a wrong type.
 [[nodiscard]] SelfplayOptions options_from_json(const nlohmann::json& j);
 
-/// A game clock: base time and increment per move, milliseconds.
-struct TimeControl {
-  int base_ms = 0;
-  int increment_ms = 0;
-};
-
-/// Parses "SECONDS[+INC]" (decimals allowed, e.g. "60+0.5"); throws InputError naming --tc.
-[[nodiscard]] TimeControl parse_time_control(const std::string& text);
-
 /// The values of SelfplayOptions that are not plain numbers, parsed (check_selfplay_options).
 struct CheckedOptions {
   Format format = Format::RoundRobin;
   Shard shard;
   OpeningSpec openings;
   OpeningOrder opening_order = OpeningOrder::Sequential;
-  std::optional<TimeControl> tc;             ///< --tc, nullopt = none
+  std::optional<records::TimeControl> tc;    ///< --tc, nullopt = none
   std::optional<analysis::SprtSpec> sprt;    ///< --sprt, nullopt = none
   std::optional<WallTime> deadline;          ///< --deadline / --hours after `now`
   int stop_signal = 0;                       ///< --stop-signal, 0 = none

@@ -7,19 +7,19 @@
 
 namespace arena::selfplay {
 
-analysis::GameOutcome outcome_of(const GameRecord& game) {
+analysis::GameOutcome outcome_of(const records::GameRecord& game) {
   analysis::GameOutcome o;
   o.first = game.first;
   o.second = game.second;
   o.result = *analysis::parse_game_result(game.result());
   o.pair = game.pair;
   o.plies = static_cast<int>(game.opening.size() + game.moves.size());
-  o.termination = termination_name(game.termination);
+  o.termination = records::termination_name(game.termination);
   for (const auto& m : game.opening) o.opening += (o.opening.empty() ? "" : " ") + m;
   return o;
 }
 
-std::string engine_label(const std::vector<LogFile>& files, const LogEngine& engine) {
+std::string engine_label(const std::vector<records::LogFile>& files, const records::LogEngine& engine) {
   std::vector<std::string> hashes;  // the distinct hashes logged under engine.name
   for (const auto& f : files) {
     for (const auto& e : f.run.engines) {
@@ -39,7 +39,7 @@ std::string engine_label(const std::vector<LogFile>& files, const LogEngine& eng
   return engine.name + "@" + engine.hash;
 }
 
-CombinedOutcomes combine_logs(const std::vector<LogFile>& files, bool separate) {
+CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files, bool separate) {
   CombinedOutcomes out;
   // Step 1: the engines under their labels, and whether the files are one run.
   std::vector<std::map<std::string, std::string>> label_of(files.size());  // per file: name -> label
@@ -51,13 +51,13 @@ CombinedOutcomes combine_logs(const std::vector<LogFile>& files, bool separate) 
         out.engines.push_back(label);
       }
     }
-    if (run_record_difference(files.front().run, files[i].run, true)) out.one_run = false;
+    if (records::run_record_difference(files.front().run, files[i].run, true)) out.one_run = false;
   }
   // Step 2: one run: merged by id (its engines carry their plain names).
   if (out.one_run && !separate && files.size() > 1) {
     std::vector<std::string> paths;
     for (const auto& f : files) paths.push_back(f.path);
-    LogSet set = read_logs(paths);
+    records::LogSet set = records::read_logs(paths);
     for (const auto& g : set.games) out.games.push_back(outcome_of(g));
     out.decision = std::move(set.decision);
     return out;

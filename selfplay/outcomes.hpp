@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "analysis/pairs.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::selfplay {
 
 /// The outcome of one logged game: plies are the whole transcript (opening and passes
 /// included); the opening key is the opening's moves joined by spaces.
-[[nodiscard]] analysis::GameOutcome outcome_of(const GameRecord& game);
+[[nodiscard]] analysis::GameOutcome outcome_of(const records::GameRecord& game);
 
 /// The games of several logs, combined.
 struct CombinedOutcomes {
@@ -30,7 +30,7 @@ struct CombinedOutcomes {
 /// 4 hex digits of its config hash that tells it apart) when `files` log that name with more
 /// than one config hash. An engine is its name and its config (the hash covers the config's
 /// game too), so two such engines are never counted as one.
-[[nodiscard]] std::string engine_label(const std::vector<LogFile>& files, const LogEngine& engine);
+[[nodiscard]] std::string engine_label(const std::vector<records::LogFile>& files, const records::LogEngine& engine);
 
 /// Combines `files` (read with read_log_file). Logs of one run (one file, or shards) are merged
 /// by the shared reader read_logs (identical duplicates kept once, sorted by id) and keep their
@@ -38,7 +38,7 @@ struct CombinedOutcomes {
 /// another with their pair ids shifted past the previous log's. Engines are named by
 /// engine_label. Throws InputError from
 /// read_logs (a game id logged twice with different content, naming FILE:LINE).
-[[nodiscard]] CombinedOutcomes combine_logs(const std::vector<LogFile>& files,
+[[nodiscard]] CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files,
                                             bool separate = false);
 
 }  // namespace arena::selfplay

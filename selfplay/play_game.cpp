@@ -31,15 +31,15 @@ std::optional<int> GameClocks::charge(int side, double ms) {
   return charged;
 }
 
-void forfeit(GameRecord& rec, int loser, Termination why, std::string reason) {
+void forfeit(records::GameRecord& rec, int loser, records::Termination why, std::string reason) {
   rec.termination = why;
   rec.reason = std::move(reason);
   rec.score = loser == 0 ? -1 : 1;
-  rec.score_open = why == Termination::Resign;
+  rec.score_open = why == records::Termination::Resign;
 }
 
-void adjudicate(GameRecord& rec, AdjudicatedResult r) {
-  rec.termination = Termination::Adjudicated;
+void adjudicate(records::GameRecord& rec, AdjudicatedResult r) {
+  rec.termination = records::Termination::Adjudicated;
   rec.reason = std::move(r.reason);
   rec.score = r.score;
 }

@@ -17,7 +17,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
 #include "selfplay/adjudication.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/player.hpp"
 #include "selfplay/schedule.hpp"
 
@@ -83,10 +83,10 @@ class GameClocks {
 
 /// Ends `rec` by a forfeit of `loser` (0 first, 1 second): score -1 for the loser (first
 /// player's view: +-1), left open for a resignation.
-void forfeit(GameRecord& rec, int loser, Termination why, std::string reason);
+void forfeit(records::GameRecord& rec, int loser, records::Termination why, std::string reason);
 
 /// Ends `rec` by adjudication with its score and reason.
-void adjudicate(GameRecord& rec, AdjudicatedResult r);
+void adjudicate(records::GameRecord& rec, AdjudicatedResult r);
 
 /// One game of G being played (play_game's steps).
 template <core::Game G>
@@ -103,7 +103,7 @@ class GamePlay {
         p_(G::initial(spec.rules)) {}
 
   /// The game to its end; nullopt when aborted.
-  std::optional<GameRecord> play() {
+  std::optional<records::GameRecord> play() {
     const auto game_start = Clock::now();
     play_opening();
     players_[0]->new_game();
@@ -115,7 +115,7 @@ class GamePlay {
       if (step == Step::Ended) break;
     }
     // Step 3: the result, unless a forfeit or adjudication already set it.
-    if (rec_.termination == Termination::Normal) rec_.score = G::final_score(p_);
+    if (rec_.termination == records::Termination::Normal) rec_.score = G::final_score(p_);
     rec_.ms = std::chrono::duration<double, std::milli>(Clock::now() - game_start).count();
     return rec_;
   }
@@ -175,21 +175,21 @@ class GamePlay {
       forfeit(rec_, side, e.termination(), mover.name() + ": " + e.what());
       return Step::Ended;
     } catch (const std::exception& e) {
-      forfeit(rec_, side, Termination::Crash, mover.name() + " threw: " + e.what());
+      forfeit(rec_, side, records::Termination::Crash, mover.name() + " threw: " + e.what());
       return Step::Ended;
     }
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - move_start).count();
     if (aborted()) return Step::Aborted;
     G::generate_moves(p_, legal_);
     if (std::find(legal_.begin(), legal_.end(), choice.move) == legal_.end()) {
-      forfeit(rec_, side, Termination::IllegalMove,
+      forfeit(rec_, side, records::Termination::IllegalMove,
               mover.name() + " returned an illegal move at ply " + std::to_string(G::ply(p_)) +
                   " in position " + G::format_position(p_));
       return Step::Ended;
     }
     const std::optional<int> charged = clocks_.charge(side, ms);
     if (!charged) {
-      forfeit(rec_, side, Termination::Timeout,
+      forfeit(rec_, side, records::Termination::Timeout,
               mover.name() + " exceeded its clock at ply " + std::to_string(G::ply(p_)));
       return Step::Ended;
     }
@@ -223,7 +223,7 @@ class GamePlay {
   const std::atomic<bool>* abort_;
   GameClocks clocks_;
   ScoreAdjudicator by_score_;
-  GameRecord rec_;
+  records::GameRecord rec_;
   GameSoFar so_far_;
   typename G::Position p_;  ///< the position now (G's initial position before the opening)
   core::MoveListOf<G> legal_;
@@ -238,7 +238,7 @@ class GamePlay {
 /// (GameSoFar) for players that tell it to an outside program.
 /// Returns nullopt when `abort` is set before the game ends (the game is abandoned unlogged).
 template <core::Game G>
-std::optional<GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, Player<G>& second,
+std::optional<records::GameRecord> play_game(const GameSpec<G>& spec, Player<G>& first, Player<G>& second,
                                     const PlaySettings& settings,
                                     const std::atomic<bool>* abort = nullptr) {
   return GamePlay<G>(spec, first, second, settings, abort).play();

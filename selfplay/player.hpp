@@ -12,7 +12,7 @@
 
 #include "engine/core/game.hpp"
 #include "engine/core/limits.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::selfplay {
 
@@ -43,7 +43,7 @@ struct MoveRequest {
 template <core::Game G>
 struct MoveChoice {
   typename G::Move move{};
-  std::optional<MoveEval> eval;
+  std::optional<records::MoveEval> eval;
 };
 
 /// Thrown by a player's choose() to lose the game with a given termination (external
@@ -52,12 +52,12 @@ struct MoveChoice {
 /// Any other exception counts as Crash.
 class PlayerFault : public std::runtime_error {
  public:
-  PlayerFault(Termination termination, const std::string& reason)
+  PlayerFault(records::Termination termination, const std::string& reason)
       : std::runtime_error(reason), termination_(termination) {}
-  [[nodiscard]] Termination termination() const { return termination_; }
+  [[nodiscard]] records::Termination termination() const { return termination_; }
 
  private:
-  Termination termination_;
+  records::Termination termination_;
 };
 
 /// One side of a game. Not thread-safe: the runner uses one instance per thread.

@@ -64,7 +64,7 @@ class Coordinator final : public RunCoordinator {
     return ids;
   }
 
-  void record(const std::vector<GameRecord>& games) override {
+  void record(const std::vector<records::GameRecord>& games) override {
     const std::lock_guard lock(mutex_);
     for (const auto& g : games) record_locked(g);
   }
@@ -141,7 +141,7 @@ class Coordinator final : public RunCoordinator {
   }
 
  private:
-  void record_locked(const GameRecord& g) {
+  void record_locked(const records::GameRecord& g) {
     ++played_;
     if (recorder_.record(g)) {
       summary_.sprt_stopped = true;
@@ -194,7 +194,7 @@ std::string stop_notice(StopMode mode, const std::string& cause, bool every_rank
 }
 
 OpenLog open_log(const RunSetup& setup, bool fsync) {
-  LogWriter writer = LogWriter::lock(setup.log_path, fsync);  // before the reading
+  records::LogWriter writer = records::LogWriter::lock(setup.log_path, fsync);  // before the reading
   ResumeState resume = inspect_log(setup.log_path, setup.record, setup.schedule);
   if (resume.resume) {
     writer.resume_at(resume.intact_bytes);
@@ -221,7 +221,7 @@ SelfplaySummary coordinate_run(const SelfplayOptions& opts, const GameRun& game,
           return ids.front();
         },
         [&game] { return game.player(); }, nullptr,
-        [&run](const GameRecord& g) { run.record({g}); }, threads);
+        [&run](const records::GameRecord& g) { run.record({g}); }, threads);
   }
   const auto start = std::chrono::steady_clock::now();
   {

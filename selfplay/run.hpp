@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/game_run.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/run_setup.hpp"
@@ -35,7 +35,7 @@ class RunCoordinator {
   /// Up to `n` pending ids in increasing order; none once the run stops.
   [[nodiscard]] virtual std::vector<std::int64_t> take_ids(std::size_t n) = 0;
   /// Logs and counts finished games; the game that decides the SPRT stops the run at once.
-  virtual void record(const std::vector<GameRecord>& games) = 0;
+  virtual void record(const std::vector<records::GameRecord>& games) = 0;
   /// Stops the run (`mode`) and prints `notice` (see stop_notice; nothing when empty); a stop no
   /// stronger than the one in force is ignored in a run with remote ranks.
   virtual void stop(StopMode mode, const std::string& notice) = 0;
@@ -60,7 +60,7 @@ class RemoteRanks {
 
 /// A run's log, locked before it was read, with what it holds.
 struct OpenLog {
-  LogWriter writer;
+  records::LogWriter writer;
   ResumeState resume;
 };
 

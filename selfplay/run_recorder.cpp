@@ -7,7 +7,7 @@
 
 namespace arena::selfplay {
 
-RunRecorder::RunRecorder(const RunSetup& setup, const ResumeState& resume, LogWriter& writer)
+RunRecorder::RunRecorder(const RunSetup& setup, const ResumeState& resume, records::LogWriter& writer)
     : setup_(setup), writer_(writer), tally_(setup.names, setup.schedule), decision_(resume.decision) {
   const bool recorded = decision_.has_value();
   for (const auto& g : resume.games) {
@@ -16,7 +16,7 @@ RunRecorder::RunRecorder(const RunSetup& setup, const ResumeState& resume, LogWr
   if (decision_ && !recorded) writer_.write(*decision_);
 }
 
-std::optional<analysis::SprtDecision> RunRecorder::count(const GameRecord& game) {
+std::optional<analysis::SprtDecision> RunRecorder::count(const records::GameRecord& game) {
   const bool completed_pair = tally_.add(game);
   if (!setup_.sprt || decision_ || !completed_pair) return std::nullopt;
   const analysis::PairCounts& c = tally_.counts(0);
@@ -25,7 +25,7 @@ std::optional<analysis::SprtDecision> RunRecorder::count(const GameRecord& game)
   return analysis::SprtDecision{r, c.pentanomial.pairs(), c.wdl.games(), c.a, c.b};
 }
 
-bool RunRecorder::record(GameRecord game) {
+bool RunRecorder::record(records::GameRecord game) {
   game.after_decision = decided();
   writer_.write(game);
   auto d = count(game);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "analysis/sprt.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/match_tally.hpp"
 #include "selfplay/run_setup.hpp"
 
@@ -22,12 +22,12 @@ class RunRecorder {
  public:
   /// Counts `resume`'s games (in file order) and takes its decision, or finds and writes one
   /// as described above. `setup` and `writer` (the run's open log) must outlive the recorder.
-  RunRecorder(const RunSetup& setup, const ResumeState& resume, LogWriter& writer);
+  RunRecorder(const RunSetup& setup, const ResumeState& resume, records::LogWriter& writer);
 
   /// Writes and counts a finished game (marked `after_decision` once decided). Returns true when
   /// this game decided the SPRT: the caller then stops starting games. Throws what
   /// LogWriter::write throws.
-  bool record(GameRecord game);
+  bool record(records::GameRecord game);
 
   /// Whether the SPRT has decided (in this run or before it).
   [[nodiscard]] bool decided() const { return decision_.has_value(); }
@@ -37,10 +37,10 @@ class RunRecorder {
  private:
   /// Counts `game`; when it completes a pair and the test is undecided, checks the SPRT and
   /// returns the decision it reaches.
-  std::optional<analysis::SprtDecision> count(const GameRecord& game);
+  std::optional<analysis::SprtDecision> count(const records::GameRecord& game);
 
   const RunSetup& setup_;
-  LogWriter& writer_;
+  records::LogWriter& writer_;
   MatchTally tally_;
   std::optional<analysis::SprtDecision> decision_;
 };

@@ -54,8 +54,8 @@ std::vector<core::EngineConfig> load_configs(const SelfplayOptions& opts) {
 }
 
 /// `global` with the limits that `s` sets replaced.
-LogLimits effective_limits(const LogLimits& global, const EngineSettings& s) {
-  LogLimits l = global;
+records::LogLimits effective_limits(const records::LogLimits& global, const EngineSettings& s) {
+  records::LogLimits l = global;
   if (s.depth) l.depth = *s.depth;
   if (s.nodes) l.nodes = *s.nodes;
   if (s.movetime_ms) l.movetime_ms = *s.movetime_ms;
@@ -63,15 +63,14 @@ LogLimits effective_limits(const LogLimits& global, const EngineSettings& s) {
   return l;
 }
 
-SideSettings side_settings(const LogLimits& l) {
+SideSettings side_settings(const records::LogLimits& l) {
   SideSettings side;
   side.limits.depth = l.depth;
   side.limits.nodes = l.nodes;
   side.limits.movetime_ms = l.movetime_ms;
-  if (!l.tc.empty()) {
-    const TimeControl tc = parse_time_control(l.tc);
-    side.clock_ms = tc.base_ms;
-    side.increment_ms = tc.increment_ms;
+  if (l.tc) {
+    side.clock_ms = l.tc->base_ms;
+    side.increment_ms = l.tc->increment_ms;
   }
   return side;
 }
@@ -94,10 +93,10 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   const Shard shard = checked.shard;
   const OpeningSpec& openings = checked.openings;
   const OpeningOrder order = checked.opening_order;
-  const LogLimits global{opts.depth, opts.nodes, opts.movetime_ms, opts.tc};
+  const records::LogLimits global{opts.depth, opts.nodes, opts.movetime_ms, checked.tc};
   const std::vector<EngineSettings> per_engine = engine_settings(opts);
   PlaySettings settings;
-  std::vector<LogLimits> limits;
+  std::vector<records::LogLimits> limits;
   for (std::size_t i = 0; i < per_engine.size(); ++i) {
     limits.push_back(effective_limits(global, per_engine[i]));
     settings.engines.push_back(side_settings(limits.back()));
@@ -118,7 +117,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
   Schedule schedule(static_cast<int>(configs.size()), format, opts.games, shard);
 
   // Step 3: the run record.
-  RunRecord r;
+  records::RunRecord r;
   r.game = configs[0].game;
   for (std::size_t i = 0; i < configs.size(); ++i) {
     const auto& c = configs[i];
@@ -151,7 +150,7 @@ RunSetup prepare_run(const SelfplayOptions& opts) {
                   checked.deadline, checked.stop_signal};
 }
 
-ResumeState inspect_log(const std::string& path, const RunRecord& record,
+ResumeState inspect_log(const std::string& path, const records::RunRecord& record,
                         const Schedule& schedule) {
   ResumeState state;
   std::error_code ec;
@@ -170,8 +169,8 @@ ResumeState inspect_log(const std::string& path, const RunRecord& record,
       return state;
     }
   }
-  LogFile log = read_log_file(path);
-  if (const auto field = run_record_difference(log.run, record, false)) {
+  records::LogFile log = records::read_log_file(path);
+  if (const auto field = records::run_record_difference(log.run, record, false)) {
     throw InputError(where(path, 1) + "the log belongs to a different run: field '" + *field +
                      "' differs (use another --out, or the original command)");
   }
@@ -197,7 +196,7 @@ std::uint64_t resolve_seed(const SelfplayOptions& opts, std::string& source) {
   // Only a regular file can be a log to resume (a device such as /dev/full never ends).
   if (!opts.out.empty() && std::filesystem::is_regular_file(opts.out, ec)) {
     try {
-      const std::uint64_t seed = read_log_file(opts.out).run.seed;
+      const std::uint64_t seed = records::read_log_file(opts.out).run.seed;
       source = "log";
       return seed;
     } catch (const InputError&) {
@@ -227,7 +226,7 @@ SelfplayOptions with_resolved_seed(const SelfplayOptions& opts) {
 }
 
 std::vector<std::int64_t> pending_ids(const Schedule& schedule,
-                                      const std::vector<GameRecord>& done) {
+                                      const std::vector<records::GameRecord>& done) {
   std::set<std::int64_t> have;
   for (const auto& g : done) have.insert(g.id);
   std::vector<std::int64_t> ids;

@@ -12,7 +12,7 @@
 #include "engine/core/engine_config.hpp"
 #include "selfplay/deadline.hpp"
 #include "selfplay/engine_entry.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/play_game.hpp"
@@ -24,7 +24,7 @@ namespace arena::selfplay {
 struct RunSetup {
   std::vector<core::EngineConfig> configs;
   std::vector<std::string> names;          ///< engine names by index (distinct)
-  RunRecord record;                        ///< `rules` still to be filled by the game
+  records::RunRecord record;               ///< `rules` still to be filled by the game
   Schedule schedule;
   std::optional<analysis::SprtParams> sprt;
   PlaySettings settings;
@@ -55,7 +55,7 @@ struct RunSetup {
 struct ResumeState {
   bool resume = false;               ///< the log exists with a run record: append to it
   std::uint64_t intact_bytes = 0;    ///< truncate to this before appending (drops a torn tail)
-  std::vector<GameRecord> games;     ///< games already logged, in file order
+  std::vector<records::GameRecord> games;  ///< games already logged, in file order
   std::optional<analysis::SprtDecision> decision;  ///< the log's SPRT decision line
   std::vector<std::string> warnings;
 };
@@ -64,12 +64,12 @@ struct ResumeState {
 /// record) -> a new log (the last case with a warning). Otherwise reads it (read_log_file) and
 /// throws InputError when its run record differs from `record` (naming the field) or when it
 /// holds a game id outside `schedule`'s shard.
-[[nodiscard]] ResumeState inspect_log(const std::string& path, const RunRecord& record,
+[[nodiscard]] ResumeState inspect_log(const std::string& path, const records::RunRecord& record,
                                       const Schedule& schedule);
 
 /// The ids of the shard not yet in `done`, in increasing order.
 [[nodiscard]] std::vector<std::int64_t> pending_ids(const Schedule& schedule,
-                                                   const std::vector<GameRecord>& done);
+                                                   const std::vector<records::GameRecord>& done);
 
 /// The run seed: `opts.seed` when `opts.seed_given`; else the seed of the log at `opts.out`
 /// when it holds a run record (a rerun resumes it); else a fresh one from std::random_device.

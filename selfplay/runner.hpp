@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/game_run.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/play_game.hpp"
@@ -44,7 +44,7 @@ class TypedGamePlayer final : public GamePlayer {
  public:
   explicit TypedGamePlayer(GameContext<G> context) : c_(context) {}
 
-  std::optional<GameRecord> play(std::int64_t id, const std::atomic<bool>& abort) override {
+  std::optional<records::GameRecord> play(std::int64_t id, const std::atomic<bool>& abort) override {
     const Seats seats = c_.schedule.seats(id);
     GameSpec<G> spec;
     spec.id = id;
@@ -75,7 +75,7 @@ class Runner : public WorkerPool {
   /// play, in the order they should start. `threads` >= 1.
   Runner(const Schedule& schedule, const Openings<G>& openings, typename G::Rules rules,
          std::uint64_t seed, PlaySettings settings, std::vector<std::int64_t> pending,
-         PlayerFactory<G> factory, LogWriter* writer, GameCallback on_game, int threads)
+         PlayerFactory<G> factory, records::LogWriter* writer, GameCallback on_game, int threads)
       : Runner(schedule, openings, rules, seed, std::move(settings),
                list_source(std::move(pending)), std::move(factory), writer, std::move(on_game),
                threads) {}
@@ -83,7 +83,7 @@ class Runner : public WorkerPool {
   /// As above, with the ids drawn from `source` instead of a fixed list.
   Runner(const Schedule& schedule, const Openings<G>& openings, typename G::Rules rules,
          std::uint64_t seed, PlaySettings settings, IdSource source, PlayerFactory<G> factory,
-         LogWriter* writer, GameCallback on_game, int threads)
+         records::LogWriter* writer, GameCallback on_game, int threads)
       : WorkerPool(std::move(source),
                    [this] { return std::make_unique<TypedGamePlayer<G>>(context()); }, writer,
                    std::move(on_game), threads),

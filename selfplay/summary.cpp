@@ -88,16 +88,16 @@ namespace {
 
 json terminations_json(const TerminationCounts& t) {
   json j = json::object();
-  for (const Termination kind : all_terminations()) j[termination_name(kind)] = t.of(kind);
+  for (const records::Termination kind : records::all_terminations()) j[records::termination_name(kind)] = t.of(kind);
   return j;
 }
 
 /// "timeout 3, crash 1" for the kinds other than normal that occurred; "" when none did.
 std::string terminations_text(const TerminationCounts& t) {
   std::string out;
-  for (const Termination kind : all_terminations()) {
-    if (kind == Termination::Normal || t.of(kind) == 0) continue;
-    out += (out.empty() ? "" : ", ") + std::string(termination_name(kind)) + " " +
+  for (const records::Termination kind : records::all_terminations()) {
+    if (kind == records::Termination::Normal || t.of(kind) == 0) continue;
+    out += (out.empty() ? "" : ", ") + std::string(records::termination_name(kind)) + " " +
            std::to_string(t.of(kind));
   }
   return out;
@@ -149,7 +149,7 @@ std::string summary_text(const SelfplaySummary& s) {
     if (c.incomplete_pairs > 0) out << ", " << c.incomplete_pairs << " incomplete pair(s)";
     out << "\n";
     const std::string ends = terminations_text(p.terminations);
-    out << "  terminations: normal " << p.terminations.of(Termination::Normal)
+    out << "  terminations: normal " << p.terminations.of(records::Termination::Normal)
         << (ends.empty() ? "" : ", " + ends) << "\n";
     if (p.sprt) {
       out << "  SPRT (" << analysis::model_name(p.sprt->model) << ", elo0 " << p.sprt->elo0

@@ -10,7 +10,7 @@
 
 namespace arena::selfplay {
 
-WorkerPool::WorkerPool(IdSource source, GamePlayerFactory players, LogWriter* writer,
+WorkerPool::WorkerPool(IdSource source, GamePlayerFactory players, records::LogWriter* writer,
                        GameCallback on_game, int threads)
     : source_(std::move(source)),
       players_(std::move(players)),
@@ -59,7 +59,7 @@ void WorkerPool::work() {
     const std::optional<std::int64_t> next = source_();
     if (!next) break;
     if (!player) player = players_();
-    std::optional<GameRecord> rec = player->play(*next, abort_);
+    std::optional<records::GameRecord> rec = player->play(*next, abort_);
     if (!rec) break;
     if (writer_ != nullptr) writer_->write(*rec);
     finished_.fetch_add(1);

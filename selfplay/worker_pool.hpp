@@ -20,7 +20,7 @@
 
 #include <tbb/task_arena.h>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/game_run.hpp"
 
 namespace arena::selfplay {
@@ -37,7 +37,7 @@ namespace arena::selfplay {
 class WorkerPool {
  public:
   /// `writer` (may be null: no log) must outlive the pool. `threads` >= 1.
-  WorkerPool(IdSource source, GamePlayerFactory players, LogWriter* writer, GameCallback on_game,
+  WorkerPool(IdSource source, GamePlayerFactory players, records::LogWriter* writer, GameCallback on_game,
              int threads);
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -67,7 +67,7 @@ class WorkerPool {
 
   IdSource source_;
   GamePlayerFactory players_;
-  LogWriter* writer_;
+  records::LogWriter* writer_;
   GameCallback on_game_;
   std::function<void(bool)> on_end_;
   int threads_;

@@ -8,7 +8,7 @@
 
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::tune {
 
@@ -24,8 +24,8 @@ std::string file_hash(const std::string& path) {
 
 std::vector<TrainingGame> read_log_games(
     const std::string& path, const std::string& expected_game, InputSummary& summary,
-    const std::function<void(const selfplay::LogFile&)>& check, bool need_final_score) {
-  const selfplay::LogFile log = selfplay::read_log_file(path);
+    const std::function<void(const records::LogFile&)>& check, bool need_final_score) {
+  const records::LogFile log = records::read_log_file(path);
   if (log.run.game != expected_game) {
     throw InputError(where(path, 1) + "the log's game is '" + log.run.game +
                      "' but the config is for '" + expected_game + "'");
@@ -37,23 +37,23 @@ std::vector<TrainingGame> read_log_games(
   return training_games(log.games, log.run.rules, path, summary, need_final_score);
 }
 
-std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
+std::vector<TrainingGame> training_games(const std::vector<records::GameRecord>& games,
                                          const std::string& rules, const std::string& source,
                                          InputSummary& summary, bool need_final_score) {
   // In id order: a log's line order is the order games finished in (threads, MPI ranks), and
   // the duplicate filter and the fit's sums follow input order, so the fit would depend on it.
-  std::vector<const selfplay::GameRecord*> by_id;
+  std::vector<const records::GameRecord*> by_id;
   by_id.reserve(games.size());
   for (const auto& g : games) by_id.push_back(&g);
   std::stable_sort(by_id.begin(), by_id.end(),
                    [](const auto* a, const auto* b) { return a->id < b->id; });
   std::vector<TrainingGame> out;
   out.reserve(games.size());
-  for (const selfplay::GameRecord* record : by_id) {
-    const selfplay::GameRecord& g = *record;
-    const bool resigned = g.termination == selfplay::Termination::Resign;
-    if (g.termination != selfplay::Termination::Normal &&
-        g.termination != selfplay::Termination::Adjudicated &&
+  for (const records::GameRecord* record : by_id) {
+    const records::GameRecord& g = *record;
+    const bool resigned = g.termination == records::Termination::Resign;
+    if (g.termination != records::Termination::Normal &&
+        g.termination != records::Termination::Adjudicated &&
         !(resigned && !need_final_score)) {
       ++summary.skipped;
       continue;

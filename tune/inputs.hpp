@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::tune {
 
@@ -42,13 +42,13 @@ struct InputSummary {
 /// logged in): games that ended normally or by adjudication are kept (each with `rules` and
 /// the source "SOURCE#ID"), and resigned games unless `need_final_score` (their score is the
 /// result's sign only); others counted in summary.skipped.
-[[nodiscard]] std::vector<TrainingGame> training_games(const std::vector<selfplay::GameRecord>& games,
+[[nodiscard]] std::vector<TrainingGame> training_games(const std::vector<records::GameRecord>& games,
                                                        const std::string& rules,
                                                        const std::string& source,
                                                        InputSummary& summary,
                                                        bool need_final_score = true);
 
-/// Reads one arena log (selfplay/game_log.hpp) for game `expected_game`. Games that ended
+/// Reads one arena log (records/game_log.hpp) for game `expected_game`. Games that ended
 /// normally or by adjudication are kept; illegal-move, crash and timeout games are skipped
 /// (their score is a forfeit, not a played-out result). Throws InputError naming FILE:LINE for
 /// a file that is not a log, and naming the file when its game is not `expected_game`.
@@ -59,6 +59,6 @@ struct InputSummary {
 /// final score: score, exact).
 [[nodiscard]] std::vector<TrainingGame> read_log_games(
     const std::string& path, const std::string& expected_game, InputSummary& summary,
-    const std::function<void(const selfplay::LogFile&)>& check, bool need_final_score = true);
+    const std::function<void(const records::LogFile&)>& check, bool need_final_score = true);
 
 }  // namespace arena::tune

@@ -7,8 +7,8 @@
 
 namespace arena {
 
-void check_log_games(const selfplay::RunRecord& run,
-                     const std::vector<selfplay::GameRecord>& games,
+void check_log_games(const records::RunRecord& run,
+                     const std::vector<records::GameRecord>& games,
                      const std::string& run_origin) {
   try {
     with_game(run.game, []<class G>() { return 0; });
@@ -21,7 +21,7 @@ void check_log_games(const selfplay::RunRecord& run,
   });
 }
 
-void check_log_file(const selfplay::LogFile& log) {
+void check_log_file(const records::LogFile& log) {
   check_log_games(log.run, log.games, where(log.path, 1));
 }
 

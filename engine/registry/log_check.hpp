@@ -5,18 +5,18 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena {
 
 /// Replays `games` under the game and rules of `run` (selfplay::check_games). Throws
 /// InputError naming `run_origin` ("FILE:1: ") for a game name no build registers, and the
 /// game's FILE:LINE for a game that does not replay.
-void check_log_games(const selfplay::RunRecord& run,
-                     const std::vector<selfplay::GameRecord>& games,
+void check_log_games(const records::RunRecord& run,
+                     const std::vector<records::GameRecord>& games,
                      const std::string& run_origin);
 
 /// check_log_games for one file as read.
-void check_log_file(const selfplay::LogFile& log);
+void check_log_file(const records::LogFile& log);
 
 }  // namespace arena

@@ -103,7 +103,7 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
                          " is a config for '" + std::string(G::kName) + "'");
       } else {
         more = read_log_games(path, std::string(G::kName), summary,
-                              [&path](const selfplay::LogFile& log) {
+                              [&path](const records::LogFile& log) {
                                 selfplay::check_games<G>(log.run, log.games, where(path, 1));
                               },
                               need_final_score);

@@ -4,6 +4,7 @@
 #include "analysis/sprt.hpp"
 #include "engine/registry/games.hpp"
 #include "protocol/engine_client.hpp"
+#include "records/time_control.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/options.hpp"
 #include "selfplay/schedule.hpp"
@@ -15,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   arena::fuzz::expect_input_error_only([&] {
     switch (data[0] % 8) {
       case 0: (void)arena::analysis::parse_sprt_params(value, "--sprt"); break;
-      case 1: (void)arena::selfplay::parse_time_control(value); break;
+      case 1: (void)arena::records::parse_time_control(value); break;
       case 2: (void)arena::protocol::parse_external_spec(value); break;
       case 3: (void)arena::selfplay::parse_shard(value); break;
       case 4: (void)arena::selfplay::parse_opening_spec(value); break;

@@ -2,10 +2,12 @@
 # header of a module it may not see. The layering it enforces is the README's ("Layering"),
 # bottom to top:
 #
-#   engine/core < analysis < selfplay < records < protocol < tune < report
+#   engine/core < analysis < records < selfplay < protocol < tune < report
 #     < engine/<game>/bind < engine/registry < loop < cli
 #
-# A module includes its own headers and those of lower generic modules. A game's rules,
+# A module includes its own headers and those of lower generic modules. So records/, the
+# persisted data (logs, round records, openings files, record formats), includes only
+# engine/core and analysis: never selfplay, protocol, tune, report, loop or cli. A game's rules,
 # engine/<game>/ (without bind/), include only engine/core and themselves; the game's bindings,
 # engine/<game>/bind/, include their game and the generic modules up to report; a game's
 # headers (rules or bindings) are included by nobody outside its folder but the registry.
@@ -16,7 +18,7 @@ if(NOT ROOT)
   message(FATAL_ERROR "include_direction.cmake: pass -DROOT=<source dir>")
 endif()
 
-set(_generic engine/core analysis selfplay records protocol tune report BIND engine/registry loop cli)
+set(_generic engine/core analysis records selfplay protocol tune report BIND engine/registry loop cli)
 
 file(GLOB _engine_dirs LIST_DIRECTORIES true RELATIVE ${ROOT}/engine ${ROOT}/engine/*)
 set(_games "")

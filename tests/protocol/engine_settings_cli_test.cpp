@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "protocol/child_process.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace {
 
@@ -65,18 +65,20 @@ TEST_F(EngineSettingsCli, EachEngineItsOwnTimeControlInTheRunRecord) {
                   ",tc=3+0.05 --engine '" + program + "' --each depth=2 --out " + log),
             0)
       << err_;
-  const auto f = arena::selfplay::read_log_file(log);
+  const auto f = arena::records::read_log_file(log);
   ASSERT_EQ(f.run.engines.size(), 2U);
   ASSERT_TRUE(f.run.engines[0].limits);
   ASSERT_TRUE(f.run.engines[1].limits);
-  EXPECT_EQ(f.run.engines[0].limits->tc, "3+0.05");
-  EXPECT_EQ(f.run.engines[1].limits->tc, "4+0.1");
+  ASSERT_TRUE(f.run.engines[0].limits->tc);
+  EXPECT_EQ(f.run.engines[0].limits->tc->text, "3+0.05");
+  ASSERT_TRUE(f.run.engines[1].limits->tc);
+  EXPECT_EQ(f.run.engines[1].limits->tc->text, "4+0.1");
   EXPECT_EQ(f.run.engines[0].limits->depth, 2);  // from --each
-  EXPECT_EQ(f.run.limits.tc, "");                // no global --tc
+  EXPECT_FALSE(f.run.limits.tc);                 // no global --tc
   EXPECT_EQ(f.run.engines[1].name, "arena-nboard");
   ASSERT_EQ(f.games.size(), 2U);
   for (const auto& g : f.games) {
-    EXPECT_EQ(g.termination, arena::selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, arena::records::Termination::Normal) << g.reason;
   }
   // Resuming with another clock for one engine is refused, naming the field.
   EXPECT_EQ(arena("selfplay --quiet --games 2 --openings random:4 --engine " + kOthelloA +

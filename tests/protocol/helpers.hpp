@@ -24,7 +24,7 @@
 #include "protocol/child_process.hpp"
 #include "protocol/engine_client.hpp"
 #include "protocol/external_player.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/play_game.hpp"
 
 namespace protocol_test {
@@ -34,6 +34,7 @@ using arena::blokus_duo::BlokusDuo;
 using arena::othello::Othello;
 using arena::protocol::ChildProcess;
 using arena::protocol::ReadStatus;
+namespace records = arena::records;
 namespace selfplay = arena::selfplay;
 using namespace std::chrono_literals;
 
@@ -73,7 +74,7 @@ class LocalPlayer final : public selfplay::Player<G> {
 
 /// Plays one game from `opening` (default: the start) under `settings`, `a` moving first.
 template <class G>
-selfplay::GameRecord play(selfplay::Player<G>& a, selfplay::Player<G>& b,
+records::GameRecord play(selfplay::Player<G>& a, selfplay::Player<G>& b,
                           const selfplay::PlaySettings& settings = {},
                           const std::vector<typename G::Move>& opening = {}, std::int64_t id = 0) {
   selfplay::GameSpec<G> spec;
@@ -85,7 +86,7 @@ selfplay::GameRecord play(selfplay::Player<G>& a, selfplay::Player<G>& b,
 
 /// The final score of replaying a logged game's moves.
 template <class G>
-int replay_score(const selfplay::GameRecord& g) {
+int replay_score(const records::GameRecord& g) {
   auto p = G::initial({});
   for (const auto& m : g.transcript()) p = G::play(p, G::parse_move(p, m));
   EXPECT_TRUE(G::is_terminal(p));

@@ -53,7 +53,7 @@ TEST(NBoardMock, SetGameCarriesEveryMoveAndAClockThatFalls) {
   const auto g = play<Othello>(mock, local, settings, opening);
   // The mock answers "check-failed:<why>" when `set game` lacks moves or TI, or its clock
   // did not fall; that would forfeit the game.
-  EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+  EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
   EXPECT_EQ(g.score, replay_score<Othello>(g));
 
   const auto lines = lines_of(rec);
@@ -117,7 +117,7 @@ TEST(NBoardMock, StaleAnswerBeforeGoIsNotBelieved) {
   LocalPlayer<Othello> local(cfg);
   for (int seat = 0; seat < 2; ++seat) {
     const auto g = seat == 0 ? play<Othello>(mock, local) : play<Othello>(local, mock);
-    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_EQ(g.score, replay_score<Othello>(g));
   }
   fs::remove(cfg);
@@ -140,13 +140,13 @@ TEST(NBoardMock, ClockOverrunWithinTheMarginIsForgiven) {
     settings.engines[0].margin_ms = margin;
     const auto g = play<Othello>(mock, local, settings);
     if (margin > 0) {
-      EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+      EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
       EXPECT_EQ(g.score, replay_score<Othello>(g));
       long long mock_ms = 0;
       for (std::size_t i = 0; i < g.times.size(); i += 2) mock_ms += g.times[i];
       EXPECT_GT(mock_ms, 100);  // the clock ran out, the game went on
     } else {
-      EXPECT_EQ(g.termination, selfplay::Termination::Timeout) << g.reason;
+      EXPECT_EQ(g.termination, records::Termination::Timeout) << g.reason;
       EXPECT_EQ(g.result(), "0-1");
     }
   }
@@ -162,7 +162,7 @@ TEST(GtpMock, SetGameClearBoardPerGameAndTimeCommands) {
   for (int game = 0; game < 2; ++game) {
     const auto g = game == 0 ? play<BlokusDuo>(mock, local, settings)
                              : play<BlokusDuo>(local, mock, settings);
-    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_EQ(g.score, replay_score<BlokusDuo>(g));
   }
   const auto lines = lines_of(rec);
@@ -188,18 +188,18 @@ TEST(GtpMock, ResignationLosesWithTerminationResignAndAnOpenScore) {
   LocalPlayer<BlokusDuo> local(blokus_config());
   for (int seat = 0; seat < 2; ++seat) {
     const auto g = seat == 0 ? play<BlokusDuo>(mock, local) : play<BlokusDuo>(local, mock);
-    EXPECT_EQ(g.termination, selfplay::Termination::Resign) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Resign) << g.reason;
     EXPECT_TRUE(g.score_open);
     EXPECT_EQ(g.result(), seat == 0 ? "0-1" : "1-0");  // the mock lost
     EXPECT_NE(g.reason.find("resigned"), std::string::npos) << g.reason;
     // The log writes the open score as null and reads it back with its result.
-    const auto j = selfplay::to_json(g);
+    const auto j = records::to_json(g);
     EXPECT_TRUE(j["score"].is_null());
     EXPECT_EQ(j["termination"], "resign");
-    const auto back = selfplay::game_record_from_json(nlohmann::json::parse(j.dump()), "t: ");
+    const auto back = records::game_record_from_json(nlohmann::json::parse(j.dump()), "t: ");
     EXPECT_TRUE(back.score_open);
     EXPECT_EQ(back.result(), g.result());
-    EXPECT_EQ(back.termination, selfplay::Termination::Resign);
+    EXPECT_EQ(back.termination, records::Termination::Resign);
   }
 }
 
@@ -226,7 +226,7 @@ TEST(EngineLog, EveryLineSentAndReadWithTimeEngineAndGame) {
   selfplay::ExternalPlayer<BlokusDuo> mock(spec, "mock");
   LocalPlayer<BlokusDuo> local(blokus_config());
   const auto g = play<BlokusDuo>(mock, local, {}, {}, 42);
-  EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+  EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
   const auto lines = lines_of(path.string());
   ASSERT_FALSE(lines.empty());
   std::size_t sent = 0;

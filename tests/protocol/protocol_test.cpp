@@ -43,7 +43,7 @@ TEST(GtpOverPipes, FullBlokusGameAgainstArenaGtpMatchesReplay) {
   LocalPlayer<BlokusDuo> local(blokus_config());
   for (int seat = 0; seat < 2; ++seat) {
     const auto g = seat == 0 ? play<BlokusDuo>(external, local) : play<BlokusDuo>(local, external);
-    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_GT(g.moves.size(), 20U);
     EXPECT_EQ(g.score, replay_score<BlokusDuo>(g));
   }
@@ -59,7 +59,7 @@ TEST(NBoardOverPipes, FullOthelloGameAgainstArenaNBoardMatchesReplay) {
   LocalPlayer<Othello> local(cfg);
   for (int seat = 0; seat < 2; ++seat) {
     const auto g = seat == 0 ? play<Othello>(external, local) : play<Othello>(local, external);
-    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_GE(g.moves.size(), 50U);
     EXPECT_EQ(g.score, replay_score<Othello>(g));
   }
@@ -70,22 +70,22 @@ TEST(MockEngines, FaultsLoseTheGameWithReasonsAndLeaveNoProcess) {
   struct Case {
     std::string protocol;
     std::string fault;
-    selfplay::Termination termination;
+    records::Termination termination;
     std::string reason;  // a word the recorded reason must contain
   };
   const std::vector<Case> cases = {
-      {"nboard", "crash 3", selfplay::Termination::Crash, "exited with status 3"},
+      {"nboard", "crash 3", records::Termination::Crash, "exited with status 3"},
       // Regression: a process killed by a signal was reported "exited (running)".
-      {"nboard", "segv 2", selfplay::Termination::Crash, "name=mock (" },
-      {"gtp", "segv 1", selfplay::Termination::Crash, "was killed by SIGSEGV"},
-      {"nboard", "hang 2", selfplay::Termination::Timeout, "no answer"},
-      {"nboard", "illegal 2", selfplay::Termination::IllegalMove, "d4"},
-      {"nboard", "garbage 1", selfplay::Termination::IllegalMove, "zz"},
-      {"nboard", "slow 5000", selfplay::Termination::Timeout, "starting"},
-      {"gtp", "crash 2", selfplay::Termination::Crash, "exited"},
-      {"gtp", "hang 1", selfplay::Termination::Timeout, "no answer"},
-      {"gtp", "illegal 1", selfplay::Termination::IllegalMove, "e10"},
-      {"gtp", "slow 5000", selfplay::Termination::Timeout, "starting"},
+      {"nboard", "segv 2", records::Termination::Crash, "name=mock (" },
+      {"gtp", "segv 1", records::Termination::Crash, "was killed by SIGSEGV"},
+      {"nboard", "hang 2", records::Termination::Timeout, "no answer"},
+      {"nboard", "illegal 2", records::Termination::IllegalMove, "d4"},
+      {"nboard", "garbage 1", records::Termination::IllegalMove, "zz"},
+      {"nboard", "slow 5000", records::Termination::Timeout, "starting"},
+      {"gtp", "crash 2", records::Termination::Crash, "exited"},
+      {"gtp", "hang 1", records::Termination::Timeout, "no answer"},
+      {"gtp", "illegal 1", records::Termination::IllegalMove, "e10"},
+      {"gtp", "slow 5000", records::Termination::Timeout, "starting"},
   };
   const std::string cfg = othello_config();
   for (const auto& c : cases) {
@@ -93,7 +93,7 @@ TEST(MockEngines, FaultsLoseTheGameWithReasonsAndLeaveNoProcess) {
     {
       const auto spec = mock_spec(c.protocol, c.fault);
       for (int seat = 0; seat < 2; ++seat) {
-        selfplay::GameRecord g;
+        records::GameRecord g;
         if (c.protocol == "nboard") {
           selfplay::ExternalPlayer<Othello> mock(spec, "mock");
           LocalPlayer<Othello> local(cfg);
@@ -121,7 +121,7 @@ TEST(MockEngines, RestartAfterCrashAndGrandchildrenAreKilled) {
     // The first game loses by the crash; the next game starts a fresh process.
     for (int game = 0; game < 2; ++game) {
       const auto g = play<Othello>(mock, local);
-      EXPECT_EQ(g.termination, selfplay::Termination::Crash) << g.reason;
+      EXPECT_EQ(g.termination, records::Termination::Crash) << g.reason;
       EXPECT_GE(g.moves.size(), 2U);  // it played a move before crashing, in both games
     }
   }
@@ -129,7 +129,7 @@ TEST(MockEngines, RestartAfterCrashAndGrandchildrenAreKilled) {
     selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", "fork"), "mock");
     LocalPlayer<Othello> local(cfg);
     const auto g = play<Othello>(mock, local);
-    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_GE(processes_running(mock_tag()), 1);  // engine and its grandchild live
   }
   EXPECT_EQ(processes_left(mock_tag()), 0);
@@ -146,11 +146,11 @@ TEST(SelfplayCommand, ExternalGtpEngineEntryPlaysALoggedRun) {
   const int rc = std::system(cmd.c_str());
   ASSERT_TRUE(WIFEXITED(rc));
   EXPECT_EQ(WEXITSTATUS(rc), 0);
-  const auto f = selfplay::read_log_file(log);
+  const auto f = records::read_log_file(log);
   ASSERT_EQ(f.games.size(), 2U);
   EXPECT_EQ(f.run.engines[1].name, "arena-gtp");
   for (const auto& g : f.games) {
-    EXPECT_EQ(g.termination, selfplay::Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_EQ(g.score, replay_score<BlokusDuo>(g));
   }
   fs::remove_all(dir);

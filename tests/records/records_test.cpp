@@ -21,7 +21,7 @@
 #include "engine/registry/games.hpp"
 #include "records/formats.hpp"
 #include "engine/othello/bind/ggf.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace fs = std::filesystem;
 using arena::blokus_duo::BlokusDuo;
@@ -108,7 +108,7 @@ TEST(Blksgf, MainLineReadsThroughPentobiStyleVariations) {
   ASSERT_EQ(games.size(), 1U);
   const auto g = records::to_log_game<BlokusDuo>(games[0], 0, BlokusDuo::parse_rules(""));
   EXPECT_EQ(g.score, 53 - 46);  // the published result: the whole main line was read
-  EXPECT_EQ(g.termination, arena::selfplay::Termination::Normal);
+  EXPECT_EQ(g.termination, records::Termination::Normal);
   const auto plain = records::read_blksgf(
       records::read_text_file(data("blokus/gpcc2007-round1.blksgf")), "plain");
   EXPECT_EQ(games[0].moves, plain[0].moves);
@@ -197,10 +197,10 @@ TEST(Blksgf, VariationsSurviveBlksgfToBlksgf) {
 
   const std::string log = (dir / "main.jsonl").string();
   ASSERT_EQ(run_arena("convert --from " + out + " --to " + log), 0);
-  const auto games = arena::selfplay::read_log_file(log).games;
+  const auto games = records::read_log_file(log).games;
   ASSERT_EQ(games.size(), 1U);
   EXPECT_EQ(games[0].score, 53 - 46);  // the published result
-  EXPECT_EQ(games[0].termination, arena::selfplay::Termination::Normal);
+  EXPECT_EQ(games[0].termination, records::Termination::Normal);
   fs::remove_all(dir);
 }
 
@@ -225,8 +225,8 @@ TEST(Blksgf, LogRoundTripKeepsTheGame) {
   ASSERT_EQ(run_arena("convert --from " + data("blokus/gpcc2007-round1.fourcc.txt") + " --to " + log1), 0);
   ASSERT_EQ(run_arena("convert --from " + log1 + " --to " + sgf), 0);
   ASSERT_EQ(run_arena("convert --from " + sgf + " --to " + log2), 0);
-  const auto a = arena::selfplay::read_log_file(log1);
-  const auto b = arena::selfplay::read_log_file(log2);
+  const auto a = records::read_log_file(log1);
+  const auto b = records::read_log_file(log2);
   ASSERT_EQ(a.games.size(), 1U);
   ASSERT_EQ(b.games.size(), 1U);
   EXPECT_EQ(a.games[0].transcript(), b.games[0].transcript());
@@ -236,7 +236,7 @@ TEST(Blksgf, LogRoundTripKeepsTheGame) {
   const std::string log3 = (dir / "c.jsonl").string();
   ASSERT_EQ(run_arena("convert --from " + log1 + " --to " + codes), 0);
   ASSERT_EQ(run_arena("convert --from " + codes + " --to " + log3), 0);
-  EXPECT_EQ(arena::selfplay::read_log_file(log3).games[0].transcript(), a.games[0].transcript());
+  EXPECT_EQ(records::read_log_file(log3).games[0].transcript(), a.games[0].transcript());
   fs::remove_all(dir);
 }
 
@@ -298,7 +298,7 @@ TEST(Ggf, ExportCarriesTheLoggedEvalsAndTimes) {
             0);
   const std::string ggf = (dir / "a.ggf").string();
   ASSERT_EQ(run_arena("convert " + log + " --to " + ggf), 0);
-  const auto played = arena::selfplay::read_log_file(log);
+  const auto played = records::read_log_file(log);
   std::istringstream lines(records::read_text_file(ggf));
   std::string line;
   for (const auto& g : played.games) {
@@ -321,7 +321,7 @@ TEST(Ggf, ExportCarriesTheLoggedEvalsAndTimes) {
   }
   const std::string back = (dir / "b.jsonl").string();
   ASSERT_EQ(run_arena("convert " + ggf + " --to " + back), 0);
-  const auto again = arena::selfplay::read_log_file(back);
+  const auto again = records::read_log_file(back);
   ASSERT_EQ(again.games.size(), played.games.size());
   for (std::size_t k = 0; k < again.games.size(); ++k) {
     const auto& a = played.games[k];
@@ -357,11 +357,11 @@ TEST(Wthor, DatabaseWrittenByTheTestImports) {
   }
   const std::string log = (dir / "games.jsonl").string();
   ASSERT_EQ(run_arena("convert --from " + wtb + " --to " + log), 0);
-  const auto f = arena::selfplay::read_log_file(log);
+  const auto f = records::read_log_file(log);
   EXPECT_EQ(f.run.game, "othello");
   ASSERT_EQ(f.games.size(), 2U);
   EXPECT_EQ(f.games[0].score, 34 - 30);
-  EXPECT_EQ(f.games[0].termination, arena::selfplay::Termination::Normal);
+  EXPECT_EQ(f.games[0].termination, records::Termination::Normal);
   const auto placed = std::count_if(f.games[0].moves.begin(), f.games[0].moves.end(),
                                     [](const std::string& m) { return m != "pass"; });
   EXPECT_EQ(static_cast<std::size_t>(placed), moves.size());  // passes were made explicit
@@ -397,7 +397,7 @@ TEST(Wthor, RealGamesWriteAndReadBackWithNames) {
   const std::string log = (dir / "part.jsonl").string();
   ASSERT_EQ(run_arena("convert " + part + " --to " + log), 0);
   // Name the players of the log: two per game pair, as a tournament file lists them.
-  const auto logged = arena::selfplay::read_log_file(log);
+  const auto logged = records::read_log_file(log);
   ASSERT_EQ(logged.games.size(), 300U);
   const std::string wtb = (dir / "games.wtb").string();
   const std::string jou = (dir / "WTHOR.JOU").string();
@@ -435,7 +435,7 @@ TEST(Wthor, RealGamesWriteAndReadBackWithNames) {
   ASSERT_EQ(run_arena("convert " + wtb + " --to " + again + " --wthor-players " + jou +
                       " --wthor-tournaments " + trn),
             0);
-  const auto reread = arena::selfplay::read_log_file(again);
+  const auto reread = records::read_log_file(again);
   ASSERT_EQ(reread.games.size(), 300U);
   EXPECT_EQ(reread.games[7].transcript(), logged.games[7].transcript());
   EXPECT_EQ(reread.games[7].first, logged.games[7].first);
@@ -462,7 +462,7 @@ TEST(Transcript, WthorFileConvertsToALogThatAnalyzeReads) {
   }
   const std::string log = (dir / "part.jsonl").string();
   ASSERT_EQ(run_arena("convert --from " + part + " --to " + log), 0);
-  const auto f = arena::selfplay::read_log_file(log);
+  const auto f = records::read_log_file(log);
   EXPECT_EQ(f.games.size(), 200U);
   EXPECT_EQ(f.games[0].score, 34 - 30);  // World Championship 1977, recorded 34-30
   EXPECT_EQ(run_arena("analyze " + log), 0);

@@ -24,7 +24,9 @@ TEST(RunPaths, ConfigPathsOfTheLoopsFolderResolveFromElsewhere) {
   arena::report::Inputs in;
   in.loop = true;
   in.folder = (origin / "runs" / "r1").string() + "/";
-  in.loop_summary = {{"run_dir", "./runs/r1"}, {"start_config", "configs/a.cfg"}};
+  in.loop_summary.emplace();
+  in.loop_summary->run_dir = "./runs/r1";
+  in.loop_summary->start_config = "configs/a.cfg";
   EXPECT_TRUE(fs::equivalent(arena::report::resolve_run_path(in, "configs/a.cfg"),
                              origin / "configs" / "a.cfg"));
   EXPECT_EQ(arena::report::resolve_run_path(in, "configs/missing.cfg"), "");

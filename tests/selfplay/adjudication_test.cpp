@@ -13,7 +13,7 @@
 #include "engine/othello/endgame.hpp"
 #include "engine/othello/othello.hpp"
 #include "selfplay/adjudication.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -81,13 +81,13 @@ void expect_exact_adjudication(int games) {
                           "--adjudicate exact:12 --out " + log + " >" + (dir / "out").string() +
                           " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  const LogFile f = read_log_file(log);
+  const records::LogFile f = records::read_log_file(log);
   EXPECT_EQ(f.run.adjudicate, (std::vector<std::string>{"exact:12"}));
   ASSERT_EQ(f.games.size(), static_cast<std::size_t>(games));
   othello::EndgameSolver solver(16);
   int adjudicated = 0;
   for (const auto& g : f.games) {
-    if (g.termination != Termination::Adjudicated) continue;
+    if (g.termination != records::Termination::Adjudicated) continue;
     ++adjudicated;
     // Step 1: the logged moves lead to the first position with at most 12 empties.
     auto p = Othello::initial();

@@ -33,7 +33,8 @@ TEST(EngineEntry, ConfigWithSettings) {
   const auto e = parse_engine_entry("configs/othello/classic.cfg,tc=10+0.1, depth=6");
   EXPECT_FALSE(e.external());
   EXPECT_EQ(e.target, "configs/othello/classic.cfg");
-  EXPECT_EQ(e.settings.tc, "10+0.1");
+  ASSERT_TRUE(e.settings.tc);
+  EXPECT_EQ(e.settings.tc->text, "10+0.1");
   EXPECT_EQ(e.settings.depth, 6);
   EXPECT_FALSE(e.settings.nodes);
   const auto plain = parse_engine_entry("a.cfg");
@@ -48,7 +49,8 @@ TEST(EngineEntry, ProgramKeepsItsCommandVerbatim) {
   EXPECT_EQ(e.protocol, "nboard");
   EXPECT_EQ(e.target, "cd x && VAR=1 ./ntest x,y");
   EXPECT_EQ(e.settings.name, "ntest");
-  EXPECT_EQ(e.settings.tc, "60+1");
+  ASSERT_TRUE(e.settings.tc);
+  EXPECT_EQ(e.settings.tc->text, "60+1");
   EXPECT_EQ(e.settings.margin_ms, 300);
   EXPECT_EQ(e.settings.dir, "/tmp");
   EXPECT_EQ(e.settings.restart, RestartPolicy::On);
@@ -91,15 +93,18 @@ TEST(EngineEntry, EntryOverridesEachOverridesGlobalFlags) {
   EXPECT_EQ(a.limits.nodes, 5000U);
   EXPECT_EQ(a.limits.depth, 3);  // no layer above the global flag sets a depth
   // The run record keeps the global flags and each engine's effective limits.
-  EXPECT_EQ(run.record.limits.tc, "30");
+  ASSERT_TRUE(run.record.limits.tc);
+  EXPECT_EQ(run.record.limits.tc->text, "30");
   ASSERT_TRUE(run.record.engines[0].limits);
-  EXPECT_EQ(run.record.engines[0].limits->tc, "10+0.1");
-  EXPECT_EQ(run.record.engines[1].limits->tc, "20+0.2");
+  ASSERT_TRUE(run.record.engines[0].limits->tc);
+  EXPECT_EQ(run.record.engines[0].limits->tc->text, "10+0.1");
+  ASSERT_TRUE(run.record.engines[1].limits->tc);
+  EXPECT_EQ(run.record.engines[1].limits->tc->text, "20+0.2");
   EXPECT_EQ(run.record.engines[1].limits->nodes, 5000U);
   // A resume with another per-engine clock belongs to a different run.
   SelfplayOptions other = opts;
   other.engines[0] = kA + ",tc=10+0.2";
-  EXPECT_EQ(run_record_difference(run.record, prepare_run(other).record, false), "engines[0].limits");
+  EXPECT_EQ(records::run_record_difference(run.record, prepare_run(other).record, false), "engines[0].limits");
 }
 
 TEST(EngineEntry, WithoutPerEngineSettingsTheRunRecordIsUnchanged) {
@@ -112,9 +117,9 @@ TEST(EngineEntry, WithoutPerEngineSettingsTheRunRecordIsUnchanged) {
   EXPECT_EQ(to_json(run.record)["engines"][0].count("limits"), 0U);
   EXPECT_EQ(run.settings.side(1).limits.depth, 2);
   // Recording an engine's limits that equal the global ones changes nothing on resume.
-  RunRecord same = run.record;
+  records::RunRecord same = run.record;
   same.engines[0].limits = same.limits;
-  EXPECT_EQ(run_record_difference(run.record, same, false), std::nullopt);
+  EXPECT_EQ(records::run_record_difference(run.record, same, false), std::nullopt);
 }
 
 }  // namespace

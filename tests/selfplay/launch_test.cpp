@@ -15,7 +15,7 @@
 
 #include "engine/core/errors.hpp"
 #include "selfplay/file_lock.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/launch.hpp"
 
 namespace arena::selfplay {
@@ -137,7 +137,7 @@ std::string selfplay_command(const fs::path& out) {
 
 TEST_F(LaunchCli, SecondWriterOfALogGetsAClearError) {
   const fs::path log = dir_ / "busy.jsonl";
-  const LogWriter holder = LogWriter::lock(log.string());  // another run, mid-way
+  const records::LogWriter holder = records::LogWriter::lock(log.string());  // another run, mid-way
   EXPECT_EQ(shell(selfplay_command(log), dir_ / "err"), 2);
   EXPECT_NE(slurp(dir_ / "err").find("another run is writing this log"), std::string::npos)
       << slurp(dir_ / "err");

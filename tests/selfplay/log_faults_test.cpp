@@ -19,7 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/errors.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "tests/selfplay/log_polling.hpp"
 
 namespace arena::selfplay {
@@ -70,8 +70,8 @@ class LogFaults : public ::testing::Test {
   fs::path dir_;
 };
 
-RunRecord small_run() {
-  RunRecord r;
+records::RunRecord small_run() {
+  records::RunRecord r;
   r.game = "othello";
   r.games = 10;
   return r;
@@ -85,7 +85,7 @@ TEST_F(LogFaults, DiskFullExitsTwoNamingTheLog) {
 }
 
 TEST_F(LogFaults, WriterOnFullDiskThrowsInputError) {
-  EXPECT_THROW((void)LogWriter::create("/dev/full", small_run()), InputError);
+  EXPECT_THROW((void)records::LogWriter::create("/dev/full", small_run()), InputError);
 }
 
 // The injection: a file size limit makes write(2) stop short at the limit (a torn line) and
@@ -100,8 +100,8 @@ TEST_F(LogFaults, WriteFailureCutsTheLogBackToWholeLines) {
   ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
   std::string message;
   {
-    LogWriter w = LogWriter::create(log.string(), small_run());
-    GameRecord g;
+    records::LogWriter w = records::LogWriter::create(log.string(), small_run());
+    records::GameRecord g;
     g.moves.assign(40, "f5");  // ~300 bytes a line: the limit falls inside a line
     try {
       for (int id = 0; id < 10; ++id) {
@@ -121,7 +121,7 @@ TEST_F(LogFaults, WriteFailureCutsTheLogBackToWholeLines) {
   ::signal(SIGXFSZ, previous);
   EXPECT_NE(message.find(log.string()), std::string::npos) << message;
   EXPECT_NE(message.find("File too large"), std::string::npos) << message;
-  const LogFile read = read_log_file(log.string());
+  const records::LogFile read = records::read_log_file(log.string());
   EXPECT_FALSE(read.torn_tail);
   EXPECT_GT(read.games.size(), 0U);
   EXPECT_LT(read.games.size(), 10U);
@@ -135,19 +135,19 @@ TEST_F(LogFaults, RunStoppedByFileSizeLimitResumesFromWholeLines) {
   ASSERT_EQ(cut.status, 2) << cut.err;
   EXPECT_NE(cut.err.find(log), std::string::npos) << cut.err;
   EXPECT_NE(cut.err.find("File too large"), std::string::npos) << cut.err;
-  const LogFile partial = read_log_file((dir_ / log).string());
+  const records::LogFile partial = records::read_log_file((dir_ / log).string());
   EXPECT_FALSE(partial.torn_tail);
   EXPECT_LT(partial.games.size(), 40U);
   const Outcome resumed = arena(selfplay(40, log));
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  EXPECT_EQ(read_log_file((dir_ / log).string()).games.size(), 40U);
+  EXPECT_EQ(records::read_log_file((dir_ / log).string()).games.size(), 40U);
 }
 
 TEST_F(LogFaults, SecondWriterOfOneLogIsRefused) {
   const std::string path = (dir_ / "shared.jsonl").string();
-  const LogWriter first = LogWriter::create(path, small_run());
+  const records::LogWriter first = records::LogWriter::create(path, small_run());
   try {
-    (void)LogWriter::append(path, fs::file_size(path));
+    (void)records::LogWriter::append(path, fs::file_size(path));
     FAIL() << "a second writer was let in";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
@@ -155,7 +155,7 @@ TEST_F(LogFaults, SecondWriterOfOneLogIsRefused) {
         << e.what();
   }
   // Refused before truncating: the first writer's run record is intact.
-  EXPECT_NO_THROW((void)read_log_file(path));
+  EXPECT_NO_THROW((void)records::read_log_file(path));
 }
 
 TEST_F(LogFaults, SecondRunOnTheSameLogExitsTwo) {
@@ -179,14 +179,14 @@ TEST_F(LogFaults, SecondRunOnTheSameLogExitsTwo) {
   EXPECT_NE(second.err.find(log), std::string::npos) << second.err;
   EXPECT_NE(second.err.find("another run is writing this log"), std::string::npos) << second.err;
   // No line of the second run is mixed into the first's: the log reads whole.
-  const LogFile read = read_log_file(log);
+  const records::LogFile read = records::read_log_file(log);
   EXPECT_GE(read.games.size(), 1U);
 }
 
 TEST_F(LogFaults, VanishedLogOnAppendIsAnInputError) {
   const std::string path = (dir_ / "gone.jsonl").string();
   try {
-    (void)LogWriter::append(path, 0);
+    (void)records::LogWriter::append(path, 0);
     FAIL() << "appending to a missing log succeeded";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
@@ -200,7 +200,7 @@ TEST_F(LogFaults, RunKilledWhileWritingItsRunRecordRestarts) {
   const Outcome o = arena(selfplay(4, log), "");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.err.find("incomplete run record"), std::string::npos) << o.err;
-  EXPECT_EQ(read_log_file((dir_ / log).string()).games.size(), 4U);
+  EXPECT_EQ(records::read_log_file((dir_ / log).string()).games.size(), 4U);
 }
 
 }  // namespace

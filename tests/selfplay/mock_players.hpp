@@ -22,7 +22,7 @@ class RandomPlayer : public Player<G> {
     G::generate_moves(p, legal);
     MoveChoice<G> c;
     c.move = legal[SplitMix64(request.seed).below(legal.size())];
-    c.eval = MoveEval{static_cast<int>(legal.size()), 1, 1, 0.0, std::nullopt};
+    c.eval = records::MoveEval{static_cast<int>(legal.size()), 1, 1, 0.0, std::nullopt};
     return c;
   }
   [[nodiscard]] int games() const { return games_; }

@@ -22,7 +22,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
 #include "tests/selfplay/mpi_jobs.hpp"
@@ -44,7 +44,7 @@ TEST(MpiPayload, IdsAndGamesRoundTrip) {
   const std::vector<std::int64_t> ids = {4, 5, 10, 11};
   EXPECT_EQ(parse_ids(format_ids(ids)), ids);
   EXPECT_TRUE(parse_ids("").empty());
-  GameRecord g;
+  records::GameRecord g;
   g.id = 7;
   g.pair = 3;
   g.first = "a";
@@ -52,7 +52,7 @@ TEST(MpiPayload, IdsAndGamesRoundTrip) {
   g.moves = {"d3", "c5", "pass"};
   g.score = -4;
   g.seed = 99;
-  const std::vector<GameRecord> games = {g, g};
+  const std::vector<records::GameRecord> games = {g, g};
   EXPECT_EQ(parse_games(format_games(games), "rank 1: "), games);
   EXPECT_THROW((void)parse_games("{\"type\":\"game\"}\n", "rank 1: "), InputError);
 }
@@ -106,8 +106,8 @@ std::vector<std::string> othello_args(const std::string& out, int games) {
           "--depth", "1", "--out", out, "--quiet", "--json"};
 }
 
-std::map<std::int64_t, GameRecord> games_by_id(const LogFile& log) {
-  std::map<std::int64_t, GameRecord> out;
+std::map<std::int64_t, records::GameRecord> games_by_id(const records::LogFile& log) {
+  std::map<std::int64_t, records::GameRecord> out;
   for (const auto& g : log.games) EXPECT_TRUE(out.emplace(g.id, g).second) << "id " << g.id;
   return out;
 }
@@ -117,10 +117,10 @@ TEST_F(MpiSelfplay, TwoRanksPlayTheSingleRunsGamesAndResume) {
   ASSERT_EQ(arena(othello_args(file("mpi.jsonl"), 40), 2, "mpi"), 0) << slurp("mpi.err");
   const auto summary = nlohmann::json::parse(slurp("mpi.out"));  // rank 0's summary only
   EXPECT_EQ(summary["games_logged"], 40);
-  const LogFile single = read_log_file(file("single.jsonl"));
-  const LogFile mpi = read_log_file(file("mpi.jsonl"));
+  const records::LogFile single = records::read_log_file(file("single.jsonl"));
+  const records::LogFile mpi = records::read_log_file(file("mpi.jsonl"));
   EXPECT_EQ(mpi.lines, 40);  // no game twice
-  EXPECT_FALSE(run_record_difference(single.run, mpi.run, false).has_value());
+  EXPECT_FALSE(records::run_record_difference(single.run, mpi.run, false).has_value());
   EXPECT_EQ(games_by_id(mpi), games_by_id(single));  // equality ignores timing fields
 
   // A run cut after 15 games with a torn line (a killed job) resumes to exactly 40 games.
@@ -132,7 +132,7 @@ TEST_F(MpiSelfplay, TwoRanksPlayTheSingleRunsGamesAndResume) {
   cut << line.substr(0, line.size() / 2);
   cut.close();
   ASSERT_EQ(arena(othello_args(file("cut.jsonl"), 40), 2, "resume"), 0) << slurp("resume.err");
-  const LogFile resumed = read_log_file(file("cut.jsonl"));
+  const records::LogFile resumed = records::read_log_file(file("cut.jsonl"));
   EXPECT_EQ(resumed.lines, 40);
   EXPECT_FALSE(resumed.torn_tail);
   EXPECT_EQ(games_by_id(resumed), games_by_id(single));
@@ -176,13 +176,13 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   ASSERT_GE(wait_status(job), 0);
 
   // Whatever the runtime did after the death, the log holds whole lines of the single run.
-  const LogFile cut = read_log_file(log);
+  const records::LogFile cut = records::read_log_file(log);
   EXPECT_LT(cut.games.size(), static_cast<std::size_t>(kGames)) << "the run ended before the kill";
-  const auto single = games_by_id(read_log_file(file("single.jsonl")));
+  const auto single = games_by_id(records::read_log_file(file("single.jsonl")));
   for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
 
   ASSERT_EQ(arena(othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
-  const LogFile resumed = read_log_file(log);
+  const records::LogFile resumed = records::read_log_file(log);
   EXPECT_EQ(resumed.lines, kGames);
   EXPECT_FALSE(resumed.torn_tail);
   EXPECT_EQ(games_by_id(resumed), single);
@@ -225,14 +225,14 @@ TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
   EXPECT_NE(slurp("term.err").find("SIGTERM on rank"), std::string::npos) << slurp("term.err");
   EXPECT_NE(slurp("term.err").find("resume with"), std::string::npos) << slurp("term.err");
 
-  const LogFile cut = read_log_file(log);
+  const records::LogFile cut = records::read_log_file(log);
   EXPECT_FALSE(cut.torn_tail);  // every game in flight finished and was logged whole
   EXPECT_LT(cut.games.size(), static_cast<std::size_t>(kGames));
-  const auto single = games_by_id(read_log_file(file("single.jsonl")));
+  const auto single = games_by_id(records::read_log_file(file("single.jsonl")));
   for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
 
   ASSERT_EQ(arena(othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
-  const LogFile resumed = read_log_file(log);
+  const records::LogFile resumed = records::read_log_file(log);
   EXPECT_EQ(resumed.lines, kGames);
   EXPECT_EQ(games_by_id(resumed), single);
 }
@@ -252,7 +252,7 @@ TEST_F(MpiSelfplay, SignalOnOneWorkerStopsEveryRank) {
                                   "rank"),
             std::string::npos)
       << slurp("one.err");
-  const LogFile cut = read_log_file(log);
+  const records::LogFile cut = records::read_log_file(log);
   EXPECT_FALSE(cut.torn_tail);
   EXPECT_LT(cut.games.size(), 400U);
 }
@@ -267,7 +267,7 @@ TEST_F(MpiSelfplay, SprtStopsEveryRank) {
   EXPECT_TRUE(s["sprt_stopped"].get<bool>());
   EXPECT_LT(s["games_logged"].get<int>(), 400);
   EXPECT_EQ(s["pairs"][0]["sprt"]["state"], "H1");
-  const LogFile log = read_log_file(file("sprt.jsonl"));
+  const records::LogFile log = records::read_log_file(file("sprt.jsonl"));
   EXPECT_EQ(log.lines, s["games_logged"].get<std::int64_t>());
   // The decision is recorded once; rank 0's drawn seed is the run's; a rerun plays nothing.
   ASSERT_TRUE(log.decision);
@@ -278,7 +278,7 @@ TEST_F(MpiSelfplay, SprtStopsEveryRank) {
   const auto again = nlohmann::json::parse(slurp("again.out"));
   EXPECT_EQ(again["games_played"].get<int>(), 0);
   EXPECT_EQ(again["pairs"][0]["sprt"]["state"], s["pairs"][0]["sprt"]["state"]);
-  EXPECT_EQ(read_log_file(file("sprt.jsonl")).lines, log.lines);
+  EXPECT_EQ(records::read_log_file(file("sprt.jsonl")).lines, log.lines);
 }
 
 TEST_F(MpiSelfplay, BadInputExitsTwoOnEveryRank) {

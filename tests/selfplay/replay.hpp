@@ -9,12 +9,12 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/game.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::selfplay::testing {
 
 template <core::Game G>
-::testing::AssertionResult replays_legally(const GameRecord& g, const typename G::Rules& rules = {}) {
+::testing::AssertionResult replays_legally(const records::GameRecord& g, const typename G::Rules& rules = {}) {
   auto p = G::initial(rules);
   core::MoveListOf<G> legal;
   int ply = 0;
@@ -33,7 +33,7 @@ template <core::Game G>
     p = G::play(p, m);
     ++ply;
   }
-  if (g.termination != Termination::Normal) return ::testing::AssertionSuccess();
+  if (g.termination != records::Termination::Normal) return ::testing::AssertionSuccess();
   if (!G::is_terminal(p)) {
     return ::testing::AssertionFailure() << "game " << g.id << " does not end the game";
   }

@@ -45,8 +45,8 @@ RunSetup scripted_setup() {
 }
 
 /// Game `id` of the scripted run, won by engine a (`a_wins`) or by b.
-GameRecord scripted_game(std::int64_t id, bool a_wins) {
-  GameRecord g;
+records::GameRecord scripted_game(std::int64_t id, bool a_wins) {
+  records::GameRecord g;
   g.id = id;
   g.pair = id / 2;
   const bool a_first = id % 2 == 0;
@@ -73,7 +73,7 @@ class RunRecorderTest : public ::testing::Test {
   /// b (the games in flight) until the LLR over all games is back inside the bounds.
   /// Returns the id of the deciding game.
   std::int64_t play_script(const RunSetup& setup, const std::string& path) {
-    LogWriter writer = LogWriter::create(path, setup.record);
+    records::LogWriter writer = records::LogWriter::create(path, setup.record);
     RunRecorder recorder(setup, ResumeState{}, writer);
     std::int64_t id = 0;
     std::int64_t deciding = -1;
@@ -121,10 +121,10 @@ TEST_F(RunRecorderTest, InFlightGamesPullingTheLlrBackDoNotChangeTheVerdict) {
   }
 
   // The summary reports the recorded verdict, and the pulled-back LLR apart.
-  const LogFile log = read_log_file(path);
+  const records::LogFile log = records::read_log_file(path);
   ASSERT_TRUE(log.decision);
   ResumeState resume{true, log.intact_bytes, log.games, log.decision, {}};
-  LogWriter writer = LogWriter::append(path, log.intact_bytes);
+  records::LogWriter writer = records::LogWriter::append(path, log.intact_bytes);
   const auto size_before = fs::file_size(path);
   const RunRecorder again(setup, resume, writer);
   EXPECT_TRUE(again.decided());
@@ -149,16 +149,16 @@ TEST_F(RunRecorderTest, ALogWithoutDecisionLineIsDecidedAtItsFirstCrossing) {
   // The same games as an older build wrote them: no decision line, no marks.
   const std::string old = file("old.jsonl");
   {
-    LogWriter writer = LogWriter::create(old, setup.record);
-    for (auto g : read_log_file(decided).games) {
+    records::LogWriter writer = records::LogWriter::create(old, setup.record);
+    for (auto g : records::read_log_file(decided).games) {
       g.after_decision = false;
       writer.write(g);
     }
   }
-  const LogFile log = read_log_file(old);
+  const records::LogFile log = records::read_log_file(old);
   EXPECT_FALSE(log.decision);
   ResumeState resume{true, log.intact_bytes, log.games, std::nullopt, {}};
-  LogWriter writer = LogWriter::append(old, log.intact_bytes);
+  records::LogWriter writer = records::LogWriter::append(old, log.intact_bytes);
   const RunRecorder recorder(setup, resume, writer);
   ASSERT_TRUE(recorder.decided());
   EXPECT_EQ(recorder.decision()->games, deciding + 1);

@@ -103,7 +103,7 @@ TEST(Openings, FileLinesAcceptTranscriptsAndSeparatedMoves) {
         << e.what();
   }
   std::filesystem::remove(path);
-  EXPECT_THROW((void)read_opening_lines(path.string()), InputError);
+  EXPECT_THROW((void)records::read_opening_lines(path.string()), InputError);
   EXPECT_THROW((void)parse_opening_spec("random:x"), InputError);
   EXPECT_EQ(parse_opening_spec("random:6").random_plies, 6);
 }
@@ -125,7 +125,7 @@ TEST(PlayGame, RandomGamesReplayLegallyWithTheirScore) {
   for (std::int64_t id = 0; id < 20; ++id) {
     const auto rec = play_game<Othello>(spec_for(id, openings.for_pair(id / 2)), a, b, settings);
     ASSERT_TRUE(rec.has_value());
-    EXPECT_EQ(rec->termination, Termination::Normal);
+    EXPECT_EQ(rec->termination, records::Termination::Normal);
     EXPECT_EQ(rec->opening.size(), 4U);
     EXPECT_EQ(rec->evals.size(), rec->moves.size());
     EXPECT_TRUE(replays_legally<Othello>(*rec));
@@ -139,7 +139,7 @@ TEST(PlayGame, ThrowingPlayerLosesByCrash) {
   ThrowingPlayer<Othello> b("b", 5);
   const auto rec = play_game<Othello>(spec_for(0, none), a, b, {});
   ASSERT_TRUE(rec.has_value());
-  EXPECT_EQ(rec->termination, Termination::Crash);
+  EXPECT_EQ(rec->termination, records::Termination::Crash);
   EXPECT_EQ(rec->result(), "1-0");
   EXPECT_NE(rec->reason.find("engine exploded"), std::string::npos) << rec->reason;
   EXPECT_TRUE(replays_legally<Othello>(*rec));
@@ -151,7 +151,7 @@ TEST(PlayGame, IllegalMoveLosesTheGame) {
   RandomPlayer<Othello> b("b");
   const auto rec = play_game<Othello>(spec_for(0, none), a, b, {});
   ASSERT_TRUE(rec.has_value());
-  EXPECT_EQ(rec->termination, Termination::IllegalMove);
+  EXPECT_EQ(rec->termination, records::Termination::IllegalMove);
   EXPECT_EQ(rec->result(), "0-1");
   EXPECT_TRUE(rec->moves.empty());
 }
@@ -165,17 +165,17 @@ TEST(PlayGame, AbortAbandonsTheGame) {
 }
 
 /// Plays `games` random games on `threads` threads and returns them by id.
-std::map<std::int64_t, GameRecord> run_random(int threads, std::int64_t games,
+std::map<std::int64_t, records::GameRecord> run_random(int threads, std::int64_t games,
                                               std::int64_t stop_after = -1) {
   const Schedule schedule(3, Format::RoundRobin, games);
   const auto openings = Openings<Othello>::random({}, 4, 11, schedule.pairs());
-  std::map<std::int64_t, GameRecord> out;
+  std::map<std::int64_t, records::GameRecord> out;
   Runner<Othello>* self = nullptr;
   Runner<Othello> runner(
       schedule, openings, {}, 11, {}, schedule.shard_ids(),
       [](int i) { return std::make_unique<RandomPlayer<Othello>>(std::string(1, char('a' + i))); },
       nullptr,
-      [&](const GameRecord& g) {
+      [&](const records::GameRecord& g) {
         out.emplace(g.id, g);
         if (static_cast<std::int64_t>(out.size()) == stop_after) self->stop();
       },

@@ -24,8 +24,8 @@
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/othello/othello.hpp"
-#include "selfplay/game_log.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/game_log.hpp"
+#include "records/log_codec.hpp"
 #include "tests/selfplay/log_lines.hpp"
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/replay.hpp"
@@ -124,8 +124,8 @@ std::vector<std::string> blokus_args(const std::string& out, int games, int thre
 }
 
 /// Games of a log keyed by id, checking that no id repeats.
-std::map<std::int64_t, GameRecord> games_by_id(const LogFile& log) {
-  std::map<std::int64_t, GameRecord> out;
+std::map<std::int64_t, records::GameRecord> games_by_id(const records::LogFile& log) {
+  std::map<std::int64_t, records::GameRecord> out;
   for (const auto& g : log.games) EXPECT_TRUE(out.emplace(g.id, g).second) << "id " << g.id;
   return out;
 }
@@ -139,13 +139,13 @@ TEST_F(SelfplayCli, OthelloGamesReplayAndThreadCountsAgree) {
   EXPECT_EQ(summary["games_logged"], 12);
   EXPECT_EQ(summary["pairs"][0]["games"], 12);
 
-  const LogFile a = read_log_file(file("a.jsonl"));
-  const LogFile b = read_log_file(file("b.jsonl"));
+  const records::LogFile a = records::read_log_file(file("a.jsonl"));
+  const records::LogFile b = records::read_log_file(file("b.jsonl"));
   EXPECT_EQ(a.run.game, "othello");
   EXPECT_EQ(a.run.engines.size(), 2U);
   ASSERT_EQ(a.games.size(), 12U);
   for (const auto& g : a.games) {
-    EXPECT_EQ(g.termination, Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_EQ(g.opening.size(), 6U);
     EXPECT_TRUE(replays_legally<othello::Othello>(g));
   }
@@ -157,13 +157,13 @@ TEST_F(SelfplayCli, BlokusDuoGamesReplayAndThreadCountsAgree) {
   ASSERT_EQ(two.status, 0) << two.err;
   const Outcome one = arena(blokus_args(file("b.jsonl"), 6, 1));
   ASSERT_EQ(one.status, 0) << one.err;
-  const LogFile a = read_log_file(file("a.jsonl"));
+  const records::LogFile a = records::read_log_file(file("a.jsonl"));
   ASSERT_EQ(a.games.size(), 6U);
   for (const auto& g : a.games) {
-    EXPECT_EQ(g.termination, Termination::Normal) << g.reason;
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_TRUE(replays_legally<blokus_duo::BlokusDuo>(g));
   }
-  EXPECT_EQ(games_by_id(a), games_by_id(read_log_file(file("b.jsonl"))));
+  EXPECT_EQ(games_by_id(a), games_by_id(records::read_log_file(file("b.jsonl"))));
 }
 
 TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
@@ -179,7 +179,7 @@ TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
 
   const Outcome resumed = arena(args);
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  const LogFile log = read_log_file(file("k.jsonl"));
+  const records::LogFile log = records::read_log_file(file("k.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_TRUE(log.warnings.empty());
   ASSERT_EQ(log.games.size(), 30U);
@@ -189,7 +189,7 @@ TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
   EXPECT_EQ(*ids.rbegin(), 29);
   // The resumed games equal an uninterrupted run's.
   ASSERT_EQ(arena(blokus_args(file("full.jsonl"), 30, 2)).status, 0);
-  EXPECT_EQ(games_by_id(log), games_by_id(read_log_file(file("full.jsonl"))));
+  EXPECT_EQ(games_by_id(log), games_by_id(records::read_log_file(file("full.jsonl"))));
 }
 
 TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
@@ -201,7 +201,7 @@ TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
   const Outcome again = arena(args);
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.err.find("t.jsonl:6:"), std::string::npos) << again.err;
-  const LogFile log = read_log_file(file("t.jsonl"));
+  const records::LogFile log = records::read_log_file(file("t.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_EQ(log.games.size(), 4U);
   const Outcome different = arena(longer);
@@ -217,7 +217,7 @@ TEST_F(SelfplayCli, KilledCompressedRunResumesToExactlyTheRequestedGames) {
     // run record, which is an InputError here, not a failure.
     const auto games_so_far = [&]() -> std::size_t {
       try {
-        return fs::exists(file(name)) ? read_log_file(file(name)).games.size() : 0;
+        return fs::exists(file(name)) ? records::read_log_file(file(name)).games.size() : 0;
       } catch (const arena::InputError&) {
         return 0;
       }
@@ -230,21 +230,21 @@ TEST_F(SelfplayCli, KilledCompressedRunResumesToExactlyTheRequestedGames) {
     const Outcome killed = finish(pid, "killed");
     if (killed.status == 0) GTEST_SKIP() << "the run finished before the kill";
     // The kill may land between frames: cut the next frame in half as a kill inside write(2) does.
-    const std::string frame = compress_frame(log_codec_of(name), R"({"type":"game","id":29})");
+    const std::string frame = records::compress_frame(records::log_codec_of(name), R"({"type":"game","id":29})");
     std::ofstream(file(name), std::ios::binary | std::ios::app) << frame.substr(0, frame.size() / 2);
-    ASSERT_TRUE(read_log_file(file(name)).torn_tail);
+    ASSERT_TRUE(records::read_log_file(file(name)).torn_tail);
 
     const Outcome resumed = arena(args);
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_NE(resumed.err.find("incomplete last frame"), std::string::npos) << resumed.err;
-    const LogFile log = read_log_file(file(name));
+    const records::LogFile log = records::read_log_file(file(name));
     EXPECT_FALSE(log.torn_tail) << name;
     EXPECT_TRUE(log.warnings.empty()) << name;
     ASSERT_EQ(log.games.size(), 30U) << name;
     if (!fs::exists(file("full.jsonl"))) {
       ASSERT_EQ(arena(blokus_args(file("full.jsonl"), 30, 2)).status, 0);
     }
-    EXPECT_EQ(games_by_id(log), games_by_id(read_log_file(file("full.jsonl")))) << name;
+    EXPECT_EQ(games_by_id(log), games_by_id(records::read_log_file(file("full.jsonl")))) << name;
   }
 }
 
@@ -257,7 +257,7 @@ TEST_F(SelfplayCli, SigintStopsCleanlyAndPrintsHowToResume) {
   if (r.status == 0) GTEST_SKIP() << "the run finished before the signal";
   EXPECT_EQ(r.status, 130) << r.err;
   EXPECT_NE(r.err.find("resume with"), std::string::npos) << r.err;
-  const LogFile log = read_log_file(file("i.jsonl"));
+  const records::LogFile log = records::read_log_file(file("i.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_LT(log.games.size(), 400U);
 }
@@ -280,9 +280,9 @@ TEST_F(SelfplayCli, ShardsMergeIntoTheSingleRun) {
   const auto report = nlohmann::json::parse(m.out);
   EXPECT_EQ(report["games"], 10);
   EXPECT_GT(report["duplicates"], 0);  // s0 given twice: identical lines kept once
-  const LogFile merged = read_log_file(file("merged.jsonl"));
+  const records::LogFile merged = records::read_log_file(file("merged.jsonl"));
   EXPECT_EQ(merged.run.shard_count, 1);
-  EXPECT_EQ(games_by_id(merged), games_by_id(read_log_file(file("single.jsonl"))));
+  EXPECT_EQ(games_by_id(merged), games_by_id(records::read_log_file(file("single.jsonl"))));
 
   // A log of another run (other seed) cannot be merged.
   auto other = blokus_args(file("other.jsonl"), 10, 1);
@@ -418,7 +418,7 @@ TEST_F(SelfplayCli, UnseededRunsDrawAPrintedRecordedSeedThatReplays) {
   ASSERT_EQ(a.status, 0) << a.err;
   const auto seed_a = nlohmann::json::parse(a.out)["seed"].get<std::uint64_t>();
   EXPECT_NE(a.err.find("seed " + std::to_string(seed_a)), std::string::npos) << a.err;
-  EXPECT_EQ(read_log_file(file("a.jsonl")).run.seed, seed_a);
+  EXPECT_EQ(records::read_log_file(file("a.jsonl")).run.seed, seed_a);
   auto other = args;
   *(std::find(other.begin(), other.end(), file("a.jsonl"))) = file("b.jsonl");
   const Outcome b = arena(other);
@@ -428,7 +428,7 @@ TEST_F(SelfplayCli, UnseededRunsDrawAPrintedRecordedSeedThatReplays) {
   auto replay = blokus_args(file("c.jsonl"), 2, 1);
   *(std::find(replay.begin(), replay.end(), "--seed") + 1) = std::to_string(seed_a);
   ASSERT_EQ(arena(replay).status, 0);
-  EXPECT_EQ(read_log_file(file("c.jsonl")).games, read_log_file(file("a.jsonl")).games);
+  EXPECT_EQ(records::read_log_file(file("c.jsonl")).games, records::read_log_file(file("a.jsonl")).games);
   const Outcome resumed = arena(args);
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(nlohmann::json::parse(resumed.out)["games_played"].get<int>(), 0);

@@ -19,7 +19,7 @@
 
 #include "engine/core/errors.hpp"
 #include "selfplay/deadline.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "selfplay/launch.hpp"
 #include "selfplay/signal_watcher.hpp"
 #include "tests/selfplay/log_polling.hpp"
@@ -117,16 +117,16 @@ class StopCli : public ::testing::Test {
 
   /// Checks that a stopped log resumes to exactly `games` games equal to a one-go run's.
   void expect_resumes(const std::string& log, int games) {
-    const LogFile cut = read_log_file(log);
+    const records::LogFile cut = records::read_log_file(log);
     EXPECT_FALSE(cut.torn_tail);
     EXPECT_LT(cut.games.size(), static_cast<std::size_t>(games));
     ASSERT_EQ(run(command(log, games, ""), "resume"), 0) << slurp("resume.err");
     ASSERT_EQ(run(command(file("whole.jsonl"), games, ""), "whole"), 0) << slurp("whole.err");
-    const LogFile resumed = read_log_file(log);
-    const LogFile whole = read_log_file(file("whole.jsonl"));
+    const records::LogFile resumed = records::read_log_file(log);
+    const records::LogFile whole = records::read_log_file(file("whole.jsonl"));
     EXPECT_EQ(resumed.lines, games);
-    std::map<std::int64_t, GameRecord> a;
-    std::map<std::int64_t, GameRecord> b;
+    std::map<std::int64_t, records::GameRecord> a;
+    std::map<std::int64_t, records::GameRecord> b;
     for (const auto& g : resumed.games) EXPECT_TRUE(a.emplace(g.id, g).second) << "id " << g.id;
     for (const auto& g : whole.games) b.emplace(g.id, g);
     EXPECT_EQ(a, b);

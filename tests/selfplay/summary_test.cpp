@@ -12,8 +12,8 @@ namespace arena::selfplay {
 namespace {
 
 /// Game `id` between engines 0 ("a") and 1 ("b"), lost by `loser` with `how`.
-GameRecord ended(std::int64_t id, const std::string& loser, Termination how) {
-  GameRecord g;
+records::GameRecord ended(std::int64_t id, const std::string& loser, records::Termination how) {
+  records::GameRecord g;
   g.id = id;
   g.pair = id / 2;
   g.first = id % 2 == 0 ? "a" : "b";
@@ -26,15 +26,15 @@ GameRecord ended(std::int64_t id, const std::string& loser, Termination how) {
 TEST(Summary, ForfeitsAreCountedPerPairAndEngine) {
   const Schedule schedule(2, Format::RoundRobin, 6);
   MatchTally tally({"a", "b"}, schedule);
-  tally.add(ended(0, "b", Termination::Timeout));
-  tally.add(ended(1, "b", Termination::Timeout));
-  tally.add(ended(2, "b", Termination::Crash));
-  tally.add(ended(3, "b", Termination::IllegalMove));
+  tally.add(ended(0, "b", records::Termination::Timeout));
+  tally.add(ended(1, "b", records::Termination::Timeout));
+  tally.add(ended(2, "b", records::Termination::Crash));
+  tally.add(ended(3, "b", records::Termination::IllegalMove));
   SelfplaySummary s;
   fill_results(s, tally, std::nullopt, std::nullopt);
   const auto j = summary_json(s);
   const auto& t = j["pairs"][0]["terminations"];
-  EXPECT_EQ(t.size(), all_terminations().size()) << "every kind is listed, zeros too";
+  EXPECT_EQ(t.size(), records::all_terminations().size()) << "every kind is listed, zeros too";
   EXPECT_EQ(t["timeout"], 2);
   EXPECT_EQ(t["crash"], 1);
   EXPECT_EQ(t["illegal-move"], 1);
@@ -54,9 +54,9 @@ TEST(Summary, ForfeitsAreCountedPerPairAndEngine) {
 TEST(Summary, NormalGamesRaiseNoForfeitWarning) {
   const Schedule schedule(2, Format::RoundRobin, 4);
   MatchTally tally({"a", "b"}, schedule);
-  tally.add(ended(0, "b", Termination::Normal));
-  tally.add(ended(1, "a", Termination::Timeout));
-  tally.add(ended(2, "a", Termination::Normal));
+  tally.add(ended(0, "b", records::Termination::Normal));
+  tally.add(ended(1, "a", records::Termination::Timeout));
+  tally.add(ended(2, "a", records::Termination::Normal));
   SelfplaySummary s;
   fill_results(s, tally, std::nullopt, std::nullopt);
   EXPECT_TRUE(s.all_forfeit_engines.empty());

@@ -9,18 +9,18 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 namespace arena::tune {
 
 /// Random legal games of G (uniform over legal moves), as log records.
 template <class G>
-std::vector<selfplay::GameRecord> random_games(int n, std::uint64_t seed) {
+std::vector<records::GameRecord> random_games(int n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   auto list = std::make_unique<core::MoveListOf<G>>();
-  std::vector<selfplay::GameRecord> out;
+  std::vector<records::GameRecord> out;
   for (int id = 0; id < n; ++id) {
-    selfplay::GameRecord g;
+    records::GameRecord g;
     g.id = id;
     g.pair = id / 2;
     g.first = id % 2 == 0 ? "a" : "b";
@@ -41,13 +41,13 @@ std::vector<selfplay::GameRecord> random_games(int n, std::uint64_t seed) {
 
 /// Writes a log of `games` for game `name`.
 inline void write_log(const std::string& path, const std::string& name,
-                      const std::vector<selfplay::GameRecord>& games) {
-  selfplay::RunRecord run;
+                      const std::vector<records::GameRecord>& games) {
+  records::RunRecord run;
   run.game = name;
   for (const char* engine : {"a", "b"}) run.engines.push_back({engine, "0000000000000000", "", ""});
   run.games = static_cast<std::int64_t>(games.size());
   run.openings = "random:0";
-  auto writer = selfplay::LogWriter::create(path, run);
+  auto writer = records::LogWriter::create(path, run);
   for (const auto& g : games) writer.write(g);
 }
 

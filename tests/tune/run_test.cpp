@@ -21,7 +21,7 @@
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/registry/games.hpp"
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 #include "tests/tune/random_games.hpp"
 #include "tune/tune.hpp"
 

@@ -193,8 +193,8 @@ std::string othello_position_opening(const std::string& text, const std::string&
   return joined(path_to(e.position, at));
 }
 
-std::vector<selfplay::OpeningLine> read_othello_openings(const std::string& path) {
-  std::vector<selfplay::OpeningLine> lines;
+std::vector<records::OpeningLine> read_othello_openings(const std::string& path) {
+  std::vector<records::OpeningLine> lines;
   const std::string lower = boost::algorithm::to_lower_copy(path);
   if (boost::algorithm::ends_with(lower, ".ggf")) {
     const std::string text = read_text_file(path);

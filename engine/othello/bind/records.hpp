@@ -44,7 +44,7 @@ namespace arena::records {
 
 /// The Othello record formats (.ggf, .tsv, .wtb) as opening lines; InputError when `path`
 /// holds no game.
-[[nodiscard]] std::vector<selfplay::OpeningLine> read_othello_openings(const std::string& path);
+[[nodiscard]] std::vector<records::OpeningLine> read_othello_openings(const std::string& path);
 
 template <>
 struct RecordFormats<othello::Othello> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the report's sample logs (tests/data/report/*.jsonl) in the game-log format of
-selfplay/game_log.hpp. Expected values come from outside the project:
+records/game_log.hpp. Expected values come from outside the project:
   - othello-match.jsonl: engines A and B play 343 unpaired games with A scoring W=136 D=111 L=96
     (worked-examples.md T1: Elo 40.70 +- 30.43); C and B play 290 complete pairs with C's pair
     counts LL=34 LD=54 WL=31 DD=32 WD=64 WW=75 (P1: Elo 55.58 +- 27.65). Game 0 is the WTHOR game

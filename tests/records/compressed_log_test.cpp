@@ -9,10 +9,10 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/errors.hpp"
-#include "selfplay/game_log.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/game_log.hpp"
+#include "records/log_codec.hpp"
 
-namespace arena::selfplay {
+namespace arena::records {
 namespace {
 
 namespace fs = std::filesystem;
@@ -168,4 +168,4 @@ TEST_F(CompressedLogTest, WholeLogIsOneFrameAndReadsBack) {
 }
 
 }  // namespace
-}  // namespace arena::selfplay
+}  // namespace arena::records

@@ -1,5 +1,5 @@
 // The game log format: write/read round trip, torn last lines, duplicate ids, run record checks.
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -10,7 +10,7 @@
 
 #include "engine/core/errors.hpp"
 
-namespace arena::selfplay {
+namespace arena::records {
 namespace {
 
 /// A fresh temporary folder per test, removed afterwards.
@@ -230,4 +230,4 @@ TEST_F(GameLogTest, RunRecordDifferenceNamesTheField) {
 }
 
 }  // namespace
-}  // namespace arena::selfplay
+}  // namespace arena::records

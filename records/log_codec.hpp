@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace arena::selfplay {
+namespace arena::records {
 
 /// How a log's bytes are stored.
 enum class LogCodec { Plain, Gzip, Zstd };
@@ -45,4 +45,4 @@ struct DecodedLog {
 /// "<path>: byte N: ..." naming the frame's file offset.
 [[nodiscard]] DecodedLog decode_log(LogCodec codec, std::string_view bytes, const std::string& path);
 
-}  // namespace arena::selfplay
+}  // namespace arena::records

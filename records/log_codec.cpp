@@ -1,7 +1,7 @@
 // gzip members through zlib (inflate/deflate with windowBits 15 + 16, the gzip wrapper) and
 // zstd frames through libzstd; both decoders walk the file one member/frame at a time so that
 // each frame end is known (see log_codec.hpp for why).
-#include "selfplay/log_codec.hpp"
+#include "records/log_codec.hpp"
 
 #include <zlib.h>
 #include <zstd.h>
@@ -15,7 +15,7 @@
 
 #include "engine/core/errors.hpp"
 
-namespace arena::selfplay {
+namespace arena::records {
 
 namespace {
 
@@ -160,4 +160,4 @@ DecodedLog decode_log(LogCodec codec, std::string_view bytes, const std::string&
   return out;
 }
 
-}  // namespace arena::selfplay
+}  // namespace arena::records

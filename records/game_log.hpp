@@ -47,9 +47,10 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "analysis/sprt.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/time_control.hpp"
+#include "records/log_codec.hpp"
 
-namespace arena::selfplay {
+namespace arena::records {
 
 /// Version of the record layout written by this build; readers accept exactly this version.
 inline constexpr int kLogFormatVersion = 1;
@@ -59,7 +60,7 @@ struct LogLimits {
   int depth = 0;                ///< plies
   std::uint64_t nodes = 0;
   int movetime_ms = 0;
-  std::string tc;               ///< game time "SECONDS+INC" (e.g. "60+0.5"), "" = none
+  std::optional<TimeControl> tc;  ///< game clock, written as its text ("60+0.5"), "" = none
   bool operator==(const LogLimits&) const = default;
 };
 
@@ -151,7 +152,7 @@ struct GameRecord {
   std::uint64_t seed = 0;                ///< the game's seed (derived from run seed and id)
   bool after_decision = false;           ///< finished after the SPRT decided (not counted by it)
   /// "FILE:LINE: " of the line it was read from ("" when not read from a file); not written,
-  /// not compared. For messages of later checks (log_check.hpp).
+  /// not compared. For messages of later checks (selfplay/log_check.hpp).
   std::string origin;
 
   /// "1-0", "0-1" or "1/2-1/2" from the sign of `score`.
@@ -287,4 +288,4 @@ class LogWriter {
   std::mutex mutex_;
 };
 
-}  // namespace arena::selfplay
+}  // namespace arena::records

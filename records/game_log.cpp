@@ -1,7 +1,7 @@
 // JSON Lines game logs: record <-> JSON conversion, the checked reader and the appending writer.
 // The reader is strict (every malformed line is an error naming FILE:LINE) except for the one
 // fault an append-only writer can leave behind: a torn last line.
-#include "selfplay/game_log.hpp"
+#include "records/game_log.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -25,9 +25,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.hpp"
-#include "selfplay/log_codec.hpp"
+#include "records/log_codec.hpp"
 
-namespace arena::selfplay {
+namespace arena::records {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -91,7 +91,7 @@ Termination parse_termination(const std::string& text, const std::string& where)
 }
 
 ordered_json limits_json(const LogLimits& l) {
-  return {{"depth", l.depth}, {"nodes", l.nodes}, {"movetime", l.movetime_ms}, {"tc", l.tc}};
+  return {{"depth", l.depth}, {"nodes", l.nodes}, {"movetime", l.movetime_ms}, {"tc", l.tc ? l.tc->text : ""}};
 }
 
 LogLimits limits_from_json(const json& j, const std::string& where) {
@@ -99,7 +99,9 @@ LogLimits limits_from_json(const json& j, const std::string& where) {
   l.depth = field<int>(j, "depth", where);
   l.nodes = field<std::uint64_t>(j, "nodes", where);
   l.movetime_ms = field<int>(j, "movetime", where);
-  l.tc = field<std::string>(j, "tc", where);
+  if (auto tc = field<std::string>(j, "tc", where); !tc.empty()) {
+    l.tc = parse_time_control(std::move(tc), where + "field 'tc'");
+  }
   return l;
 }
 
@@ -665,4 +667,4 @@ void LogWriter::write_line(const std::string& text) {
   if (sync_ && ::fsync(fd_) != 0) fail("fsync", errno);
 }
 
-}  // namespace arena::selfplay
+}  // namespace arena::records
