@@ -18,7 +18,7 @@
 
 #include "engine/othello/othello.hpp"
 #include "records/formats.hpp"
-#include "selfplay/openings.hpp"
+#include "records/opening_lines.hpp"
 
 namespace arena::records {
 
