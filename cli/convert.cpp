@@ -11,6 +11,7 @@
 
 #include "cli/command.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/text_file.hpp"
 #include "engine/registry/games.hpp"
 #include "engine/registry/log_check.hpp"
 #include "engine/registry/record_formats.hpp"
@@ -184,7 +185,7 @@ void write_converted(const ConvertOptions& c, const records::FormatRef& out_fmt,
                      const std::vector<std::string>& args) {
   using Kind = records::FormatRef::Kind;
   if (out_fmt.kind == Kind::Positions) {
-    records::write_text_file(c.to, positions_text(loaded, c.from, c.positions));
+    core::write_text_file(c.to, positions_text(loaded, c.from, c.positions));
   } else if (out_fmt.kind == Kind::Log) {
     std::vector<std::string> command_line = {"arena", "convert"};
     command_line.insert(command_line.end(), args.begin(), args.end());

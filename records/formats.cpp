@@ -1,11 +1,6 @@
 // The game-neutral part of the record formats (see formats.hpp): naming a format, telling it
-// from a file name, whole-file text I/O. The formats themselves live with their games.
+// from a file name. The formats themselves live with their games.
 #include "records/formats.hpp"
-
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <boost/algorithm/string.hpp>
 
@@ -83,21 +78,6 @@ std::vector<std::pair<std::size_t, std::string>> text_lines(std::string_view tex
     start = nl + 1;
   }
   return out;
-}
-
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError(path + ": cannot create the output file");
-  out << text;
-  if (!out.flush()) throw InputError(path + ": write failed");
 }
 
 }  // namespace arena::records

@@ -123,9 +123,4 @@ concept HasPlainOpening = requires(const std::string& s) {
 /// last line without '\n' counts when it is not empty.
 [[nodiscard]] std::vector<std::pair<std::size_t, std::string>> text_lines(std::string_view text);
 
-/// The whole file; InputError naming it when it cannot be read.
-[[nodiscard]] std::string read_text_file(const std::string& path);
-/// Writes (replaces) the file; InputError naming it when it cannot be created or written.
-void write_text_file(const std::string& path, const std::string& text);
-
 }  // namespace arena::records

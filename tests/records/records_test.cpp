@@ -15,6 +15,7 @@
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/text_file.hpp"
 #include "engine/othello/othello.hpp"
 #include "engine/othello/wthor.hpp"
 #include "records/bridge.hpp"
@@ -26,6 +27,7 @@
 namespace fs = std::filesystem;
 using arena::blokus_duo::BlokusDuo;
 using arena::othello::Othello;
+namespace core = arena::core;
 namespace records = arena::records;
 
 namespace {
@@ -66,8 +68,8 @@ TEST(Blksgf, GpccGameFromFourccMatchesPentobiSquareLists) {
   const std::string out = (dir / "game.blksgf").string();
   ASSERT_EQ(run_arena("convert --from " + data("blokus/gpcc2007-round1.fourcc.txt") + " --to " + out),
             0);
-  const auto want = sgf_moves(records::read_text_file(data("blokus/gpcc2007-round1.blksgf")));
-  const auto got = sgf_moves(records::read_text_file(out));
+  const auto want = sgf_moves(core::read_text_file(data("blokus/gpcc2007-round1.blksgf"), "test file"));
+  const auto got = sgf_moves(core::read_text_file(out, "test file"));
   ASSERT_EQ(want.size(), 23U);  // 25 codes, two of them passes
   EXPECT_EQ(got, want);
   fs::remove_all(dir);
@@ -76,7 +78,7 @@ TEST(Blksgf, GpccGameFromFourccMatchesPentobiSquareLists) {
 TEST(Blksgf, PentobiFileReplaysToThePublishedResult) {
   // Published: first player 53 squares placed, second 46 (contest scoring: difference).
   const auto games = records::read_blksgf(
-      records::read_text_file(data("blokus/gpcc2007-round1.blksgf")), "gpcc2007-round1.blksgf");
+      core::read_text_file(data("blokus/gpcc2007-round1.blksgf"), "test file"), "gpcc2007-round1.blksgf");
   ASSERT_EQ(games.size(), 1U);
   EXPECT_EQ(games[0].first, "mctaji");
   EXPECT_EQ(games[0].second, "Main");
@@ -88,7 +90,7 @@ TEST(Blksgf, PentobiFileReplaysToThePublishedResult) {
 // node alone, then every move in its own child tree, one "(" per branch, siblings after the
 // first being the variations. The main line (first child everywhere) must read in full.
 TEST(Blksgf, MainLineReadsThroughPentobiStyleVariations) {
-  const auto moves = sgf_moves(records::read_text_file(data("blokus/gpcc2007-round1.blksgf")));
+  const auto moves = sgf_moves(core::read_text_file(data("blokus/gpcc2007-round1.blksgf"), "test file"));
   ASSERT_EQ(moves.size(), 23U);
   std::string tree = "(\n;GM[Blokus Duo]PB[mctaji]PW[Main]\n";
   std::string close;
@@ -110,7 +112,7 @@ TEST(Blksgf, MainLineReadsThroughPentobiStyleVariations) {
   EXPECT_EQ(g.score, 53 - 46);  // the published result: the whole main line was read
   EXPECT_EQ(g.termination, records::Termination::Normal);
   const auto plain = records::read_blksgf(
-      records::read_text_file(data("blokus/gpcc2007-round1.blksgf")), "plain");
+      core::read_text_file(data("blokus/gpcc2007-round1.blksgf"), "test file"), "plain");
   EXPECT_EQ(games[0].moves, plain[0].moves);
 }
 
@@ -144,7 +146,7 @@ std::pair<int, std::string> run_arena_output(const std::string& args) {
 // order; the main line alone still gives the published result.
 TEST(Blksgf, VariationsSurviveBlksgfToBlksgf) {
   const fs::path dir = scratch("variations");
-  const auto main = sgf_moves(records::read_text_file(data("blokus/gpcc2007-round1.blksgf")));
+  const auto main = sgf_moves(core::read_text_file(data("blokus/gpcc2007-round1.blksgf"), "test file"));
   ASSERT_EQ(main.size(), 23U);
   ASSERT_EQ(main[0], "B[f9,e10,f10,g10,f11]");
   ASSERT_EQ(main[19], "W[h6]");
@@ -164,7 +166,7 @@ TEST(Blksgf, VariationsSurviveBlksgfToBlksgf) {
   const std::string out = (dir / "out.blksgf").string();
   std::ofstream(in) << tree;
   ASSERT_EQ(run_arena("convert --from " + in + " --to " + out), 0);
-  const std::string written = records::read_text_file(out);
+  const std::string written = core::read_text_file(out, "test file");
   // The same move nodes in the same (depth-first) order, and every tree starts with a node.
   EXPECT_EQ(sgf_moves(written), sgf_moves(tree));
   const auto opens = static_cast<std::size_t>(std::count(written.begin(), written.end(), '('));
@@ -242,7 +244,7 @@ TEST(Blksgf, LogRoundTripKeepsTheGame) {
 
 TEST(Fourcc, ImplicitPassesOfTheFpgaContestLogAreInserted) {
   const auto games = records::read_fourcc(
-      records::read_text_file(data("blokus/rec2018-game10.fourcc.txt")), "rec2018");
+      core::read_text_file(data("blokus/rec2018-game10.fourcc.txt"), "test file"), "rec2018");
   ASSERT_EQ(games.size(), 1U);
   EXPECT_EQ(games[0].moves.size(), 29U);  // the name "game10" is not a move
   const auto rep = records::replay<BlokusDuo>(games[0], BlokusDuo::parse_rules(""));
@@ -299,7 +301,7 @@ TEST(Ggf, ExportCarriesTheLoggedEvalsAndTimes) {
   const std::string ggf = (dir / "a.ggf").string();
   ASSERT_EQ(run_arena("convert " + log + " --to " + ggf), 0);
   const auto played = records::read_log_file(log);
-  std::istringstream lines(records::read_text_file(ggf));
+  std::istringstream lines(core::read_text_file(ggf, "test file"));
   std::string line;
   for (const auto& g : played.games) {
     ASSERT_TRUE(std::getline(lines, line));
@@ -370,8 +372,8 @@ TEST(Wthor, DatabaseWrittenByTheTestImports) {
   const std::string ggf = (dir / "games.ggf").string();
   ASSERT_EQ(run_arena("convert --from " + log + " --to " + txt), 0);
   ASSERT_EQ(run_arena("convert --from " + log + " --to " + ggf), 0);
-  EXPECT_NE(records::read_text_file(txt).find("\t34-30\t" + transcript), std::string::npos);
-  const auto back = records::read_ggf_games(records::read_text_file(ggf), ggf);
+  EXPECT_NE(core::read_text_file(txt, "test file").find("\t34-30\t" + transcript), std::string::npos);
+  const auto back = records::read_ggf_games(core::read_text_file(ggf, "test file"), ggf);
   ASSERT_EQ(back.size(), 2U);
   EXPECT_EQ(back[0].score, 4);
   fs::remove_all(dir);
@@ -408,7 +410,7 @@ TEST(Wthor, RealGamesWriteAndReadBackWithNames) {
   EXPECT_EQ(fs::file_size(wtb), 16U + 68U * 300U);
   EXPECT_EQ(fs::file_size(jou), 16U + 20U * 2U);  // the log names "first" and "second"
   EXPECT_EQ(fs::file_size(trn), 16U + 26U);
-  const std::string bytes = records::read_text_file(wtb);
+  const std::string bytes = core::read_text_file(wtb, "test file");
   EXPECT_EQ(static_cast<unsigned char>(bytes[4]) | static_cast<unsigned char>(bytes[5]) << 8, 300);
   EXPECT_EQ(static_cast<unsigned char>(bytes[16 + 8]), 56);  // f5 = row 5, column 6
   EXPECT_EQ(arena::othello::read_wthor_names(trn, 26), std::vector<std::string>{"part"});

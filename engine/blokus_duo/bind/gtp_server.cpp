@@ -19,6 +19,7 @@
 #include "engine/blokus_duo/bind/records.hpp"
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/text_file.hpp"
 
 namespace arena::protocol {
 
@@ -440,7 +441,7 @@ void GtpClock::charge(int color, int ms) {
 
 std::vector<blokus_duo::Position> gtp_load_sgf(const std::string& path, int move_number,
                                                const blokus_duo::Rules& rules) {
-  const auto games = records::read_blksgf(records::read_text_file(path), path);
+  const auto games = records::read_blksgf(core::read_text_file(path, "record file"), path);
   if (games.empty()) throw InputError(path + ": no Blokus Duo game");
   std::vector<blokus_duo::Position> history{blokus_duo::initial_position(rules)};
   int played = 0;  // the file's own moves (passes are implied, not counted)

@@ -9,6 +9,7 @@
 
 #include "engine/blokus_duo/notation.hpp"
 #include "engine/core/errors.hpp"
+#include "engine/core/text_file.hpp"
 
 namespace arena::records {
 
@@ -77,12 +78,12 @@ std::vector<RecordFormat> RecordFormats<blokus_duo::BlokusDuo>::formats() {
   const std::string game(blokus_duo::BlokusDuo::kName);
   const auto reader = [](std::vector<RecordGame> (*read)(std::string_view, const std::string&)) {
     return [read](const std::string& path, const FormatOptions&) {
-      return read(read_text_file(path), path);
+      return read(core::read_text_file(path, "record file"), path);
     };
   };
   const auto writer = [](std::string (*write)(const std::vector<RecordGame>&)) {
     return [write](const std::string& path, const std::vector<RecordGame>& games,
-                   const FormatOptions&) { write_text_file(path, write(games)); };
+                   const FormatOptions&) { core::write_text_file(path, write(games)); };
   };
   return {
       {"fourcc", game, {".fourcc", ".fourcc.txt"}, reader(read_fourcc), writer(write_fourcc), {}},

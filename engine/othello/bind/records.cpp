@@ -9,6 +9,7 @@
 #include <boost/algorithm/string.hpp>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/text_file.hpp"
 #include "engine/core/utc_time.hpp"
 #include "engine/othello/notation.hpp"
 #include "engine/othello/reach.hpp"
@@ -197,7 +198,7 @@ std::vector<records::OpeningLine> read_othello_openings(const std::string& path)
   std::vector<records::OpeningLine> lines;
   const std::string lower = boost::algorithm::to_lower_copy(path);
   if (boost::algorithm::ends_with(lower, ".ggf")) {
-    const std::string text = read_text_file(path);
+    const std::string text = core::read_text_file(path, "record file");
     std::size_t n = 0;
     for (auto& gg : parse_ggf(text, path)) {
       ++n;
@@ -229,7 +230,7 @@ std::vector<RecordFormat> RecordFormats<othello::Othello>::formats() {
   const std::string game(Othello::kName);
   const auto text_writer = [](std::string (*write)(const std::vector<RecordGame>&)) {
     return [write](const std::string& path, const std::vector<RecordGame>& games,
-                   const FormatOptions&) { write_text_file(path, write(games)); };
+                   const FormatOptions&) { core::write_text_file(path, write(games)); };
   };
   return {
       {"transcript", game, {".txt", ".tsv"},
@@ -237,7 +238,7 @@ std::vector<RecordFormat> RecordFormats<othello::Othello>::formats() {
        text_writer(write_transcripts), read_othello_openings},
       {"ggf", game, {".ggf"},
        [](const std::string& path, const FormatOptions&) {
-         return read_ggf_games(read_text_file(path), path);
+         return read_ggf_games(core::read_text_file(path, "record file"), path);
        },
        text_writer(write_ggf_games), read_othello_openings},
       {"wtb", game, {".wtb"},
