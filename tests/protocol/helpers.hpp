@@ -130,7 +130,7 @@ inline std::string mock_tag() { return "tag" + std::to_string(::getpid()); }
 
 inline arena::protocol::ExternalSpec mock_spec(const std::string& protocol, const std::string& fault) {
   auto spec = arena::protocol::parse_external_spec(
-      protocol + "[name=mock,startup_ms=1000,move_ms=250,margin_ms=150]:" + ARENA_MOCK_ENGINE +
+      protocol + "[name=mock,startup_ms=3000,move_ms=500,margin_ms=200]:" + ARENA_MOCK_ENGINE +
       " " + protocol + " " + fault + (fault.find(' ') == std::string::npos ? " 0 " : " ") +
       mock_tag());
   return spec;

@@ -5,6 +5,7 @@
 #include "engine/registry/run_tune.hpp"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -36,8 +37,8 @@ class RunTune : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("arena-tune-" + std::string(::testing::UnitTest::GetInstance()
-                                            ->current_test_info()->name()));
+           ("arena-tune-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
