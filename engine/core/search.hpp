@@ -11,10 +11,11 @@
 // and the node limit is checked at every node. Under a time limit the move's time comes from
 // the time manager (time_manager.hpp), and when the game estimates its solver's cost
 // (HasSolveCost) the threshold gives way to that estimate: the root is solved when the
-// estimate at the measured node rate fits the move's target, and inside the tree only
-// positions the solver finishes in a few thousand nodes are handed to it. A time limit or stop flag becomes a Deadline
-// (deadline.hpp) polled at every node of this search and of the game's solver, iteration 1
-// included, so bulk solver nodes cannot skip it.
+// estimate at the node rate of earlier root solves fits the move's target and half its cap,
+// and inside the tree only positions the solver finishes in a few thousand nodes are handed
+// to it. A time limit or stop flag becomes a Deadline (deadline.hpp) polled at every node of
+// this search and of the game's solver, iteration 1 included, so bulk solver nodes cannot
+// skip it.
 // With Multi-ProbCut pairs configured (mpc.hpp) a non-PV node first tries the shallow
 // null-window checks of its remaining depth; a cut counts as a heuristic result (never proven).
 #pragma once
@@ -110,7 +111,9 @@ class Searcher {
     const auto finish = [&] {
       result.nodes = nodes_;
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (time.hard_ms > 0) measure_node_rate(nodes_, result.seconds);
+      if (time.hard_ms > 0 && solver_use_ == SolverUse::Root) {
+        measure_solve_rate(nodes_, result.seconds);
+      }
       return result;
     };
 
@@ -137,7 +140,7 @@ class Searcher {
       if (settings_.exact > 0) {
         if constexpr (HasSolveCost<G>) {
           if (time.hard_ms > 0) {
-            solver_use_ = solve_fits(root, time.soft_ms) ? SolverUse::Root : SolverUse::Cheap;
+            solver_use_ = solve_fits(root, time) ? SolverUse::Root : SolverUse::Cheap;
           }
         }
         if (solver_use_ == SolverUse::Root ||
@@ -226,27 +229,34 @@ class Searcher {
   /// A solve estimated below this many nodes (well under a millisecond) is cheap enough to
   /// run at any node of a timed search.
   static constexpr double kCheapSolveNodes = 10000;
-  /// The node rate assumed before this searcher has timed a search (nodes per second; low,
-  /// so that the first decisions err towards not solving).
+  /// The solver's node rate assumed before this searcher has timed a root solve (nodes per
+  /// second; low, so that the first decisions err towards not solving).
   static constexpr double kPriorNodesPerSecond = 1e6;
 
-  /// Whether solving `root` is expected to take at most `soft_ms`: the game's node estimate
-  /// over the node rate of this searcher's earlier timed searches.
-  [[nodiscard]] bool solve_fits(const Position& root, int soft_ms) const {
+  /// Whether solving `root` is expected to fit the move's time: the game's node estimate over
+  /// the node rate of this searcher's earlier timed root solves, within the target and half the
+  /// cap. Why half: a root solve is one iteration, so one cut off by the cap leaves a move
+  /// chosen without it, and the estimate is only good to a factor of about 2 either way.
+  [[nodiscard]] bool solve_fits(const Position& root, const MoveTime& time) const {
     if constexpr (HasSolveCost<G>) {
-      const double rate = nodes_per_second_ > 0 ? nodes_per_second_ : kPriorNodesPerSecond;
-      return G::exact_solve_nodes(root) / rate * 1000.0 <= soft_ms;
+      const double rate = solve_nodes_per_second_ > 0 ? solve_nodes_per_second_
+                                                      : kPriorNodesPerSecond;
+      const double budget_ms = std::min(static_cast<double>(time.soft_ms), time.hard_ms / 2.0);
+      return G::exact_solve_nodes(root) / rate * 1000.0 <= budget_ms;
     } else {
       return false;
     }
   }
 
-  /// Folds a timed search's node rate into the estimate (mean of the old estimate and the new
-  /// rate); searches under a millisecond say little and are skipped.
-  void measure_node_rate(std::uint64_t nodes, double seconds) {
+  /// Folds a timed root solve's node rate into the estimate (mean of the old estimate and the
+  /// new rate); solves under a millisecond say little and are skipped. Why only root solves:
+  /// the solver visits nodes several times faster than the evaluating midgame search, whose
+  /// rate made every solve look too dear.
+  void measure_solve_rate(std::uint64_t nodes, double seconds) {
     if (seconds < 1e-3) return;
     const double rate = static_cast<double>(nodes) / seconds;
-    nodes_per_second_ = nodes_per_second_ > 0 ? (nodes_per_second_ + rate) / 2 : rate;
+    solve_nodes_per_second_ =
+        solve_nodes_per_second_ > 0 ? (solve_nodes_per_second_ + rate) / 2 : rate;
   }
 
   /// Whether negamax hands p to the exact solver (see SolverUse).
@@ -559,7 +569,7 @@ class Searcher {
   bool heuristic_ = false;  ///< an evaluation, cap or unproven table score fed the current subtree
   int iteration_ = 1;
   SolverUse solver_use_ = SolverUse::Threshold;
-  double nodes_per_second_ = 0;  ///< measured over timed searches (0: none yet)
+  double solve_nodes_per_second_ = 0;  ///< measured over timed root solves (0: none yet)
 };
 
 }  // namespace arena::core
