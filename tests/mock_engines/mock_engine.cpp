@@ -21,7 +21,8 @@
 //                  "check-failed:<why>", which the controller rejects, so the game's reason
 //                  shows it. NBoard: `set game` must hold the start board, every move so far
 //                  (it replays them) and a TI clock, and the mover's clock replayed from TI
-//                  and the moves' times (NTest's COsClock) must fall from one `go` of a game to
+//                  and the moves' times (NTest's COsClock) must be above 0 and, unless no move
+//                  carries a time (a move time), fall from one `go` of a game to
 //                  the next (it thinks 5 ms a move); each such clock is appended as
 //                  "clock SIDE MS". GTP: `set_game
 //                  Blokus Duo` before any game, `clear_board` before each game, and
@@ -34,6 +35,7 @@
 //
 // It keeps its own position from the protocol's commands, so it also checks that arena sends
 // a consistent game.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -102,7 +104,13 @@ std::string check_nboard_game(const arena::records::GgfGame& g, int side, long l
     left[i % 2] += -static_cast<long>(t * 1000.0) + ti.increment_seconds * 1000L;
   }
   clock_ms = left[side];
-  if (last_clock[side] >= 0 && ti.increment_seconds == 0 && clock_ms >= last_clock[side]) {
+  if (clock_ms <= 0) return "no-time-left";
+  // Moves without times: a move time, given as a clock that every move leaves full.
+  const bool movetime =
+      !g.moves.empty() && std::none_of(g.notes.begin(), g.notes.end(),
+                                       [](const auto& n) { return n.seconds.has_value(); });
+  if (!movetime && last_clock[side] >= 0 && ti.increment_seconds == 0 &&
+      clock_ms >= last_clock[side]) {
     return "clock-did-not-fall";
   }
   last_clock[side] = clock_ms;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/othello/bind/nboard_client.hpp"
 #include "tests/protocol/helpers.hpp"
 
 using namespace protocol_test;
@@ -105,6 +106,32 @@ TEST(NBoardMock, SetGameCarriesEveryMoveAndAClockThatFalls) {
     }
     q = Othello::play(q, Othello::parse_move(q, g.moves[i]));
   }
+  fs::remove(rec);
+  fs::remove(cfg);
+}
+
+TEST(NBoardMock, AMoveTimeBelowASecondIsAOneSecondClock) {
+  // Regression: a move time went out as TI of movetime / 1000 whole seconds, so at 100 ms the
+  // engine read a clock of 0 s. The mock answers "check-failed:no-time-left" to such a clock.
+  const std::string cfg = othello_config();
+  const std::string rec = record_path("nboard_movetime");
+  selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", "record " + rec), "mock");
+  LocalPlayer<Othello> local(cfg);
+  selfplay::PlaySettings settings;
+  arena::core::SearchLimits movetime;
+  movetime.movetime_ms = 100;
+  settings.engines.assign(2, selfplay::SideSettings{movetime, 0, 0});
+  const auto g = play<Othello>(mock, local, settings);
+  EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
+  std::size_t set_games = 0;
+  for (const auto& l : lines_of(rec)) {
+    // The start position of `new_game` goes without a clock; every request carries one.
+    if (!starts_with(l, "set game ") || l.find("TI[") == std::string::npos) continue;
+    ++set_games;
+    EXPECT_NE(l.find("TI[0:01]"), std::string::npos) << l;
+  }
+  EXPECT_GT(set_games, 20U);
+  EXPECT_EQ(arena::records::format_ggf_clock(arena::protocol::nboard_movetime_clock(2500)), "0:02");
   fs::remove(rec);
   fs::remove(cfg);
 }

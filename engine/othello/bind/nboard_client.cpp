@@ -3,6 +3,7 @@
 // deadline.
 #include "engine/othello/bind/nboard_client.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <sstream>
@@ -120,7 +121,7 @@ class NBoardClient final : public ProcessClient {
       g.time = records::format_ggf_clock(ti);
       for (const double t : ggf_move_seconds(state, ti)) g.notes.push_back({std::nullopt, t});
     } else if (state.movetime_ms > 0) {
-      g.time = records::format_ggf_clock({state.movetime_ms / 1000, 0, 0});
+      g.time = records::format_ggf_clock(nboard_movetime_clock(state.movetime_ms));
     }
     return records::format_ggf(g);
   }
@@ -196,6 +197,10 @@ class NBoardClient final : public ProcessClient {
 
 std::unique_ptr<EngineClient> make_nboard_client(const ExternalSpec& spec) {
   return std::make_unique<NBoardClient>(spec);
+}
+
+records::GgfClock nboard_movetime_clock(int movetime_ms) {
+  return {std::max(1, movetime_ms / 1000), 0, 0};
 }
 
 }  // namespace arena::protocol

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "engine/othello/bind/ggf.hpp"
 #include "protocol/engine_client.hpp"
 
 namespace arena::protocol {
@@ -17,5 +18,11 @@ namespace arena::protocol {
 /// `=== move[/eval[/time]]` (or space-separated); status/nodestats/search lines are skipped.
 /// Under a clock or move time with no depth, `set depth 60` lets the engine play by its clock.
 [[nodiscard]] std::unique_ptr<EngineClient> make_nboard_client(const ExternalSpec& spec);
+
+/// The TI clock that stands for a move time of `movetime_ms` (> 0), every move free: whole
+/// seconds, as TI holds no fraction (NTest's COsClock::ReadTime reads integers), rounded down so
+/// that the engine is never told more than it has, and at least 1 s, because a 0 s clock tells
+/// an engine that plays by its clock that it has already run out.
+[[nodiscard]] records::GgfClock nboard_movetime_clock(int movetime_ms);
 
 }  // namespace arena::protocol
