@@ -180,8 +180,10 @@ class Searcher {
       result.score = score;
       result.depth = depth;
       result.pv.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
-      // Step 5. Stop when the value is proven, when the move is forced under a time limit, or
-      // when the next iteration would not finish.
+      // Step 5. Stop when the value is proven, when the move is forced under a time limit, or,
+      // under a clock, when the next iteration would not finish. A move time alone is spent to
+      // its end (UCI's go movetime): time left over is not kept, and an iteration cut off by
+      // the deadline still changes the move when it proves a better one (step 4).
       if (!heuristic_) {
         result.exact = true;
         break;
@@ -189,8 +191,8 @@ class Searcher {
       if (node_limit_ > 0 && nodes_ >= node_limit_) break;
       if (time.hard_ms > 0 && root_moves_.size() == 1) break;  // a forced move keeps the clock
       if (deadline_.check()) break;
-      if (time.soft_ms > 0 && std::chrono::steady_clock::now() - start >=
-                                  std::chrono::milliseconds(time.soft_ms) / 2) {
+      if (limits.time_left_ms > 0 && std::chrono::steady_clock::now() - start >=
+                                         std::chrono::milliseconds(time.soft_ms) / 2) {
         break;
       }
     }

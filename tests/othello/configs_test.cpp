@@ -65,5 +65,17 @@ TEST(Configs, ClassicFixedDepthSearchIsRepeatable) {
   EXPECT_EQ(cfg.exact, 14);
 }
 
+TEST(Configs, AMoveTimeAloneIsSpentToItsEnd) {
+  // Regression: a move time stopped the search once half of it had gone, as a clock does
+  // (there the rest is kept for later moves; under a move time it was lost: NBoard matches at
+  // --movetime 100 used 54 ms a move).
+  core::Engine<Othello> engine(load("classic.cfg"));
+  core::SearchLimits limits;
+  limits.movetime_ms = 40;
+  const auto r = engine.think(Othello::parse_position("f5d6c3d3c4f4"), limits, 1);
+  ASSERT_FALSE(r.exact);  // 54 empties: no search of 40 ms proves the value
+  EXPECT_GE(r.seconds, 0.040);
+}
+
 }  // namespace
 }  // namespace arena::othello
