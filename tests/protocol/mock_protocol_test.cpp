@@ -120,7 +120,10 @@ TEST(NBoardMock, AMoveTimeBelowASecondIsAOneSecondClock) {
   selfplay::PlaySettings settings;
   arena::core::SearchLimits movetime;
   movetime.movetime_ms = 100;
-  settings.engines.assign(2, selfplay::SideSettings{movetime, 0, 0});
+  arena::core::SearchLimits depth_one;  // arena's side quick: only the mock's limit matters
+  depth_one.depth = 1;
+  settings.engines = {selfplay::SideSettings{movetime, 0, 0},
+                      selfplay::SideSettings{depth_one, 0, 0}};
   const auto g = play<Othello>(mock, local, settings);
   EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
   std::size_t set_games = 0;
