@@ -83,8 +83,8 @@ std::string positions_text(const LoadedGames& loaded, const std::string& from,
                            PositionsOptions po) {
   const auto terms = tune::parse_label(po.label);
   if (terms.size() != 1) {
-    throw InputError("--label: a positions file holds one label kind (result, score, search "
-                     "or exact), got '" + po.label + "'");
+    throw InputError("--label: a positions file holds one label kind (result, score, search, "
+                     "exact or line), got '" + po.label + "'");
   }
   if (po.sample.search_depth > 0) {
     if (po.init.empty()) throw InputError("--search-depth: needs --init CFG (the engine that searches)");
@@ -137,7 +137,7 @@ po::options_description convert_options(ConvertOptions& c) {
        "WTHOR tournament list (.TRN): read with a .wtb input, or written with a .wtb output (one "
        "tournament named after the input file)")
       ("label", po::value(&c.positions.label),
-       "positions output: result | score | search | exact. One position a line, 'POSITION; "
+       "positions output: result | score | search | exact | line. One position a line, 'POSITION; "
        "LABEL': the game's position notation (Othello: 64 squares a1..h8 X/O/- and the side "
        "to move, as in OBF; Blokus Duo: the move codes from the start), then the value for the "
        "side to move in game units. The positions are those arena tune samples")

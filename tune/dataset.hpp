@@ -1,6 +1,7 @@
 // From games to fitting problems, for any game G: replay each game, pick training positions
 // (skip the opening plies, drop duplicates by G::hash, cap per game, optionally balance the
-// phases), split train/holdout BY GAME, label the positions (result, score, search, exact) and
+// phases), split train/holdout BY GAME, label the positions (result, score, search, exact,
+// line) and
 // compute their feature rows with the same feature-set declaration the engine uses. Positions
 // without a recorded search score (real games, logs made without --record-evals) can get one
 // from the tuner itself: a fixed-depth search of the starting config (distillation of the
@@ -105,6 +106,8 @@ struct Sample {
   bool has_exact = false;
   bool exact_cached = false;  ///< `exact` came from the label cache
   int exact = 0;              ///< exact final score, mover's view, game units
+  bool has_line = false;      ///< unsolved, but a later position of its game was solved
+  int line = 0;               ///< that game's first solved score, this sample's mover's view
   bool searched = false;      ///< `search` holds the tuner's own search score
   int search = 0;             ///< that score: mover's view, centi-units
   bool labelled = false;      ///< from a positions file: `label` is every label, `game` unused
@@ -113,7 +116,7 @@ struct Sample {
 
 /// Label columns of a Dataset row.
 enum LabelColumn : int { kResultColumn = 0, kScoreColumn, kSearchColumn, kExactColumn,
-                         kLabelColumns };
+                         kLineColumn, kLabelColumns };
 
 /// Feature rows per phase with every label of every row; targets are filled by the caller
 /// from `labels` (see mix_targets).
@@ -438,6 +441,32 @@ void label_exact(const SampleOptions& o, SampleStats& stats, const Progress& pro
   }
 }
 
+/// sample_positions' step 4: each unsolved sample of a game gets the exact score of its game's
+/// first solved sample (the smallest ply), turned to the sample's mover's view. Samples of one
+/// game are contiguous and in ply order (select_samples), so one pass per game suffices.
+template <core::Game G>
+void label_lines(std::vector<Sample<typename G::Position>>& out) {
+  for (std::size_t begin = 0; begin < out.size();) {
+    std::size_t end = begin + 1;
+    while (end < out.size() && !out[end].labelled && out[end].game == out[begin].game) ++end;
+    if (!out[begin].labelled) {
+      const auto solved = std::find_if(out.begin() + static_cast<std::ptrdiff_t>(begin),
+                                       out.begin() + static_cast<std::ptrdiff_t>(end),
+                                       [](const auto& s) { return s.has_exact; });
+      if (solved != out.begin() + static_cast<std::ptrdiff_t>(end)) {
+        const int first_view = G::side_to_move(solved->position) == 0 ? solved->exact
+                                                                       : -solved->exact;
+        for (std::size_t i = begin; i < end; ++i) {
+          if (out[i].has_exact) continue;
+          out[i].has_line = true;
+          out[i].line = G::side_to_move(out[i].position) == 0 ? first_view : -first_view;
+        }
+      }
+    }
+    begin = end;
+  }
+}
+
 }  // namespace detail
 
 /// Replays `games` and picks positions (see the file comment). Throws InputError naming the
@@ -455,7 +484,10 @@ std::vector<Sample<typename G::Position>> sample_positions(
   auto out = detail::select_samples(per_game, keys, o, stats, seen);
   detail::add_labelled<G>(labelled, o, stats, seen, out);
   if (o.need_search && o.search_depth > 0) label_by_search<G>(games, o, stats, progress, out);
-  if (o.need_exact) detail::label_exact<G>(o, stats, progress, out);
+  if (o.need_exact) {
+    detail::label_exact<G>(o, stats, progress, out);
+    detail::label_lines<G>(out);
+  }
   return out;
 }
 
@@ -479,6 +511,7 @@ Eigen::Matrix<double, 1, kLabelColumns> sample_labels(const Sample<typename G::P
                            ? static_cast<double>(*g.evals[s.ply])
                            : std::numeric_limits<double>::quiet_NaN();
   row[kExactColumn] = s.has_exact ? 100.0 * s.exact : row[kScoreColumn];
+  row[kLineColumn] = s.has_line ? 100.0 * s.line : row[kExactColumn];
   return row;
 }
 

@@ -18,7 +18,8 @@ namespace arena::tune {
 /// `games` with `o` (o.holdout is ignored: every position is written) labelled by `kind`:
 /// result writes the final score (its sign is the result), score the final score, search the
 /// recorded (or, with o.search_depth, computed) search score, exact the exact score where
-/// solved (<= o.exact_empties empties) and the final score elsewhere, as the tuner labels them.
+/// solved (<= o.exact_empties empties) and the final score elsewhere, line the exact score or
+/// before that the game's first solved score, as the tuner labels them.
 /// Counts go to `stats`. Throws InputError as sample_positions does.
 template <core::Game G>
 [[nodiscard]] std::string labelled_positions_text(const std::vector<TrainingGame>& games,
@@ -26,7 +27,7 @@ template <core::Game G>
                                                   const std::string& rules, SampleStats& stats,
                                                   const Progress& progress) {
   o.holdout = 0.0;
-  o.need_exact = kind == LabelKind::Exact;
+  o.need_exact = kind == LabelKind::Exact || kind == LabelKind::Line;
   o.need_search = kind == LabelKind::Search;
   const auto samples = sample_positions<G>(games, o, stats, progress);
   const int column = kind == LabelKind::Result ? kScoreColumn : static_cast<int>(kind);

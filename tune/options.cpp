@@ -42,7 +42,8 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("out", po::value(&o.out), "write the tuned config here (same format as --init)")
       ("name", po::value(&o.name), "name of the tuned config (default: <init name>-tuned)")
       ("label", po::value(&o.label)->default_value(o.label),
-       "training label: result | score | search | exact, or a mixture such as "
+       "training label: result | score | search | exact | line (exact where solved, before "
+       "that the game's first solved position's exact score), or a mixture such as "
        "score:0.5,search:0.5")
       ("method", po::value(&o.method)->default_value(o.method, method_name(o.method)),
        "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K; "
@@ -60,7 +61,7 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("balance", po::value(&o.balance)->default_value(o.balance),
        "cap each phase at R x the mean phase size (0 = off)")
       ("exact-empties", po::value(&o.exact_empties)->default_value(o.exact_empties),
-       "label 'exact': solve positions with at most E empties")
+       "labels 'exact' and 'line': solve positions with at most E empties")
       ("search-depth", po::value(&o.search_depth)->default_value(o.search_depth),
        "label 'search': positions without a recorded search score (real games, logs without "
        "--record-evals) get one from the --init config searched D plies deep (0 = drop them)")
@@ -94,13 +95,14 @@ const char* label_kind_name(LabelKind k) {
     case LabelKind::Score: return "score";
     case LabelKind::Search: return "search";
     case LabelKind::Exact: return "exact";
+    case LabelKind::Line: return "line";
   }
   return "?";
 }
 
 std::vector<LabelTerm> parse_label(const std::string& text) {
   const std::string expected =
-      "--label: expected KIND[:WEIGHT],... with KIND result, score, search or exact (e.g. "
+      "--label: expected KIND[:WEIGHT],... with KIND result, score, search, exact or line (e.g. "
       "score:0.5,search:0.5), got '" + text + "'";
   std::vector<LabelTerm> terms;
   std::stringstream in(text);
@@ -118,6 +120,8 @@ std::vector<LabelTerm> parse_label(const std::string& text) {
       t.kind = LabelKind::Search;
     } else if (kind == "exact") {
       t.kind = LabelKind::Exact;
+    } else if (kind == "line") {
+      t.kind = LabelKind::Line;
     } else {
       throw InputError(expected);
     }

@@ -33,7 +33,7 @@ struct TuneOptions {
   std::string init;                 ///< starting config: game, feature set, start weights
   std::string out;                  ///< tuned config to write; "" = fit and report only
   std::string name;                 ///< name of the tuned config; "" = "<init name>-tuned"
-  std::string label = "result";     ///< "KIND[:WEIGHT],..." with KIND result|score|search|exact
+  std::string label = "result";     ///< "KIND[:WEIGHT],..." with KIND result|score|search|exact|line
   FitMethod method = FitMethod::Logistic;
   LogisticLoss loss = LogisticLoss::Mse;  ///< the logistic fit's loss
   double holdout = 0.1;             ///< fraction of games held out, in [0, 1)
@@ -64,8 +64,11 @@ struct TuneOptions {
 /// into `opts`. `opts` must outlive the parse.
 void add_tune_options(boost::program_options::options_description& desc, TuneOptions& opts);
 
-/// The kinds of training label.
-enum class LabelKind { Result, Score, Search, Exact };
+/// The kinds of training label. `Line` is the exact score of the game's line: the exact score
+/// where solved, before that the exact score of the game's first solved position (the moves
+/// actually played up to there, then perfect play), so human endgame errors leave the
+/// midgame labels.
+enum class LabelKind { Result, Score, Search, Exact, Line };
 
 /// One term of a label mixture.
 struct LabelTerm {
@@ -77,7 +80,7 @@ struct LabelTerm {
 /// normalised to sum 1; a kind may appear once. Throws InputError naming --label.
 [[nodiscard]] std::vector<LabelTerm> parse_label(const std::string& text);
 
-/// "result", "score", "search", "exact".
+/// "result", "score", "search", "exact", "line".
 [[nodiscard]] const char* label_kind_name(LabelKind k);
 
 /// The fitting methods: evaluation weights (ridge, logistic) or Multi-ProbCut fits (mpc).

@@ -65,7 +65,8 @@ SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& ini
   so.cache = cache;
   for (const auto& term : terms) {
     so.need_search = so.need_search || term.kind == LabelKind::Search;
-    so.need_exact = so.need_exact || term.kind == LabelKind::Exact;
+    so.need_exact = so.need_exact || term.kind == LabelKind::Exact ||
+                    term.kind == LabelKind::Line;
   }
   return so;
 }

@@ -1,4 +1,5 @@
 // Labelled positions: `arena convert --label exact` writes the positions the tuner samples, and
+// `--label line` carries each game's first exact score back to its earlier positions;
 // `arena tune --positions` on that file fits the same weights as the fit from the games with
 // the same labels; a label cache gives the same fit again without solving; Edax's OBF lines
 // (the FFO test set, scores from outside) read with the best move's score as the label.
@@ -86,6 +87,54 @@ TEST_F(Positions, TuneOnConvertedExactLabelsFitsWhatTheGamesFit) {
   EXPECT_GT(g.sampling.exact_solved, 0U);
   EXPECT_EQ(p.train_loss_after, g.train_loss_after);
   EXPECT_EQ(weights_of(path("positions.cfg")), weights_of(path("games.cfg")));
+}
+
+/// The positions file's lines as (board with side, label).
+std::vector<std::pair<std::string, int>> labelled_lines(const std::string& file) {
+  std::vector<std::pair<std::string, int>> out;
+  for (const auto& l : read_positions_file(file).lines) out.emplace_back(l.position, l.label);
+  return out;
+}
+
+TEST_F(Positions, LineLabelsCarryEachGamesFirstSolvedScoreBack) {
+  // 30 games, every position kept: a position at <= 10 empties has its exact score under both
+  // labels; an earlier one has, as `line`, the exact score of its game's first position at 10
+  // empties (from that position's mover's view), and its final score under `exact`.
+  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(30, 7));
+  const std::string common = " --skip-plies 0 --exact-empties 10";
+  ASSERT_EQ(arena("convert " + path("a.jsonl") + " --to " + path("line.obf") + " --label line" +
+                  common), 0);
+  ASSERT_EQ(arena("convert " + path("a.jsonl") + " --to " + path("exact.obf") + " --label exact" +
+                  common), 0);
+  EXPECT_EQ(read_positions_file(path("line.obf")).label, "line");
+  const auto line = labelled_lines(path("line.obf"));
+  const auto exact = labelled_lines(path("exact.obf"));
+  ASSERT_EQ(line.size(), exact.size());
+  // A game's lines are in ply order (empties never rise); a rise starts the next game.
+  const auto empties = [&](std::size_t i) {
+    return othello::Othello::empties(othello::Othello::parse_position(line[i].first));
+  };
+  std::size_t carried = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    ASSERT_EQ(line[i].first, exact[i].first);
+    if (empties(i) <= 10) {
+      EXPECT_EQ(line[i].second, exact[i].second) << line[i].first;
+      continue;
+    }
+    std::size_t k = i + 1;
+    while (k < line.size() && empties(k) <= empties(k - 1) && empties(k) > 10) ++k;
+    if (k == line.size() || empties(k) > empties(k - 1)) {
+      EXPECT_EQ(line[i].second, exact[i].second) << "a game over before 10 empties";
+      continue;
+    }
+    const int sign = othello::Othello::parse_position(line[k].first).side ==
+                             othello::Othello::parse_position(line[i].first).side
+                         ? 1
+                         : -1;
+    EXPECT_EQ(line[i].second, sign * exact[k].second) << line[i].first;
+    ++carried;
+  }
+  EXPECT_GT(carried, 30U * 30);
 }
 
 TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
