@@ -1,11 +1,10 @@
 // From games to fitting problems, for any game G: replay each game, pick training positions
 // (skip the opening plies, drop duplicates by G::hash, cap per game, optionally balance the
 // phases), split train/holdout BY GAME, label the positions (result, score, search, exact,
-// line) and
-// compute their feature rows with the same feature-set declaration the engine uses. Positions
-// without a recorded search score (real games, logs made without --record-evals) can get one
-// from the tuner itself: a fixed-depth search of the starting config (distillation of the
-// search into the static evaluation).
+// line) and compute their feature rows with the same feature-set declaration the engine uses.
+// Positions without a recorded search score (real games, logs made without --record-evals)
+// can get one from the tuner itself: a fixed-depth search of the starting config
+// (distillation of the search into the static evaluation).
 //
 // Labelled positions (tune/positions.hpp) join the games' samples after them, in file order,
 // with their label in every label column; they are split into train and holdout by position

@@ -27,7 +27,7 @@ template <core::Game G>
                                                   const std::string& rules, SampleStats& stats,
                                                   const Progress& progress) {
   o.holdout = 0.0;
-  o.need_exact = kind == LabelKind::Exact || kind == LabelKind::Line;
+  o.need_exact = needs_exact_solves(kind);
   o.need_search = kind == LabelKind::Search;
   const auto samples = sample_positions<G>(games, o, stats, progress);
   const int column = kind == LabelKind::Result ? kScoreColumn : static_cast<int>(kind);

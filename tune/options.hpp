@@ -83,6 +83,11 @@ struct LabelTerm {
 /// "result", "score", "search", "exact", "line".
 [[nodiscard]] const char* label_kind_name(LabelKind k);
 
+/// Whether label kind k needs the exact solver (exact and line).
+[[nodiscard]] inline bool needs_exact_solves(LabelKind k) {
+  return k == LabelKind::Exact || k == LabelKind::Line;
+}
+
 /// The fitting methods: evaluation weights (ridge, logistic) or Multi-ProbCut fits (mpc).
 enum class Method { Ridge, Logistic, Mpc };
 

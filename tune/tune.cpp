@@ -65,8 +65,7 @@ SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& ini
   so.cache = cache;
   for (const auto& term : terms) {
     so.need_search = so.need_search || term.kind == LabelKind::Search;
-    so.need_exact = so.need_exact || term.kind == LabelKind::Exact ||
-                    term.kind == LabelKind::Line;
+    so.need_exact = so.need_exact || needs_exact_solves(term.kind);
   }
   return so;
 }

@@ -54,7 +54,7 @@ std::string label_cache_key(const TuneOptions& o, const core::EngineConfig& init
   bool exact = false;
   bool search = false;
   for (const auto& term : parse_label(o.label)) {
-    exact = exact || term.kind == LabelKind::Exact || term.kind == LabelKind::Line;
+    exact = exact || needs_exact_solves(term.kind);
     search = search || term.kind == LabelKind::Search;
   }
   if (exact) return "exact";
@@ -75,8 +75,7 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
   const auto terms = parse_label(options.label);
   // Resigned games have a result but no final score: only result and search labels use them.
   const bool need_final_score = std::any_of(terms.begin(), terms.end(), [](const LabelTerm& t) {
-    return t.kind == LabelKind::Score || t.kind == LabelKind::Exact ||
-           t.kind == LabelKind::Line;
+    return t.kind == LabelKind::Score || needs_exact_solves(t.kind);
   });
   check_record_inputs(options, AllGames{});
   if (options.games.empty() && options.positions.empty()) {
