@@ -1,11 +1,14 @@
 // Othello rules and notation: the start position, moves, passes, WOF scoring, board strings,
-// transcripts and their error messages.
+// transcripts and their error messages; the clock's share of the moves left.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
+#include <utility>
 
 #include "engine/core/errors.hpp"
+#include "engine/core/move_time.hpp"
 #include "engine/othello/notation.hpp"
 #include "engine/othello/othello.hpp"
 
@@ -132,6 +135,51 @@ TEST(Othello, RenderShowsCoordinatesAndLegalMoves) {
   EXPECT_EQ(r.substr(0, 18), "  a b c d e f g h\n");
   EXPECT_NE(r.find("3 . . . * . . . ."), std::string::npos) << r;
   EXPECT_NE(r.find("X (black) to move"), std::string::npos);
+}
+
+/// Plays one game (the k-th legal move at ply k, modulo the moves) on a clock of base +
+/// increment per side, each move spending its target while the mover has more than
+/// kFreeEmpties empties and 1 ms after that, plus the time manager's per-move overhead.
+/// Returns the smaller end clock of the two sides (negative: one flagged) and the share of
+/// both clocks' time that went to moves.
+std::pair<int, double> simulate_clock_game(int base, int inc) {
+  Position p = Othello::initial();
+  std::array<int, 2> clock{base, base};
+  long long spent_total = 0;
+  int moves = 0;
+  core::MoveListOf<Othello> list;
+  for (int ply = 0; !Othello::is_terminal(p); ++ply) {
+    const int side = Othello::side_to_move(p);
+    core::SearchLimits limits;
+    limits.time_left_ms = clock[side];
+    limits.increment_ms = inc;
+    const core::MoveTime t = core::move_time<Othello>(p, limits);
+    const int spent = Othello::empties(p) > Othello::kFreeEmpties ? t.soft_ms : 1;
+    spent_total += spent;
+    clock[side] -= spent + core::kMoveOverheadMs;
+    if (clock[side] < 0) return {clock[side], 0};
+    clock[side] += inc;
+    ++moves;
+    Othello::generate_moves(p, list);
+    p = Othello::play(p, list[static_cast<std::size_t>(ply) % list.size()]);
+  }
+  return {std::min(clock[0], clock[1]),
+          static_cast<double>(spent_total) / (2.0 * base + static_cast<double>(moves) * inc)};
+}
+
+TEST(Othello, ClockGoesToTheMovesBeforeTheSolverPlaysAtOnce) {
+  EXPECT_EQ(Othello::moves_left(Othello::initial()), 24);  // 60 empties: (60 - 12 + 1) / 2
+  EXPECT_EQ(Othello::moves_left(Othello::parse_position(std::string(13, '-') +
+                                                        std::string(51, 'X') + " O")),
+            1);
+  for (const auto& [base, inc] : {std::pair{2000, 20}, std::pair{10000, 100},
+                                 std::pair{60000, 0}}) {
+    const auto [end, used] = simulate_clock_game(base, inc);
+    EXPECT_GE(end, 0) << base << "+" << inc;
+    // Most of the clock goes to moves (the rest is the per-move overhead allowance and the
+    // reserve); counting the solver's moves as well left about a third of it unspent.
+    EXPECT_GT(used, 0.75) << base << "+" << inc;
+  }
 }
 
 }  // namespace
