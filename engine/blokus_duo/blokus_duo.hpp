@@ -75,11 +75,13 @@ struct BlokusDuo {
                               std::vector<double>& weights) {
     blokus_duo::playout_weights(p, list, weights);
   }
-  /// Moves the side to move still expects to play: its pieces left (an upper bound: games
-  /// end with pieces unplaced, so the time manager errs towards spending less). No
-  /// exact_solve_nodes estimate: the solver's threshold counts the legal placements of both
-  /// sides (10 in the shipped configs), so every solve it allows is small.
-  static int moves_left(const Position& p) { return std::popcount(p.pieces_left[p.side]); }
+  /// Moves the side to move still expects to play, with or without the solver: its pieces
+  /// left (an upper bound: games end with pieces unplaced, so the time manager errs towards
+  /// spending less). No exact_solve_nodes estimate: the solver's threshold counts the legal
+  /// placements of both sides (10 in the shipped configs), so every solve it allows is small.
+  static int moves_left(const Position& p, bool /*solver*/) {
+    return std::popcount(p.pieces_left[p.side]);
+  }
   /// RAVE's move index for the generic MCTS (engine/core/mcts.hpp): the placement id, the
   /// same cells for either player; kNumPlacements = pass.
   static constexpr std::size_t kMoveKeys = kNumPlacements + 1;

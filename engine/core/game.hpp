@@ -93,9 +93,10 @@ concept Game = requires(const typename G::Position& p, typename G::Move m,
 ///    score from the side to move's view in the game's units (discs, squares), fail-soft in
 ///    [alpha, beta], adding searched nodes to `nodes`. It polls `deadline` (nullptr: none)
 ///    at every node and, once it has expired, returns at once with a meaningless score.
-///  - `G::moves_left(p) -> int`: the moves the side to move still expects to spend its clock
-///    on (Othello: from the empties above those its solver plays at once; Blokus Duo: from
-///    its pieces left), for the time manager.
+///  - `G::moves_left(p, solver) -> int`: the moves the side to move still expects to spend its
+///    clock on, for the time manager; `solver`: the search solves the endgame exactly, so the
+///    last moves, which the game's solver plays at once, need no share (Othello: half the
+///    empties, above the last 12 with the solver; Blokus Duo: its pieces left).
 ///  - `G::exact_solve_nodes(p) -> double`: an estimate of the nodes G::solve_exact needs for
 ///    p with a full window (a rough upper-side fit is fine); with it, timed searches decide
 ///    when to solve from the estimate and the measured node rate instead of the threshold.
@@ -125,8 +126,8 @@ template <class G>
 }
 
 template <class G>
-concept HasMovesLeft = requires(const typename G::Position& p) {
-  { G::moves_left(p) } -> std::convertible_to<int>;
+concept HasMovesLeft = requires(const typename G::Position& p, bool solver) {
+  { G::moves_left(p, solver) } -> std::convertible_to<int>;
 };
 
 template <class G>

@@ -104,7 +104,8 @@ class Mcts {
     // The time manager's target is the deadline: a playout takes well under a millisecond, so
     // the search ends close to it and never needs the cap.
     std::uint64_t max_playouts = limits.nodes;
-    const MoveTime time = move_time<G>(root, limits);
+    // Its solver only proves wins inside playouts; the last moves are searched like any other.
+    const MoveTime time = move_time<G>(root, limits, false);
     if (max_playouts == 0 && time.soft_ms == 0) {
       max_playouts = settings_.playouts > 0 ? settings_.playouts : kDefaultPlayouts;
     }

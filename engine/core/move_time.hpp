@@ -13,14 +13,16 @@ namespace arena::core {
 
 /// The time of a move from `root` under `limits`, ms ({0, 0}: no time limit):
 /// the movetime as both target and cap, the time manager's allocation under a
-/// clock (moves left from G::moves_left when the game has the hook, else
-/// kDefaultMovesLeft), or the smaller of both.
+/// clock (moves left from G::moves_left(root, solver) when the game has the hook,
+/// else kDefaultMovesLeft; `solver`: the search solves the endgame exactly), or
+/// the smaller of both.
 template <Game G>
-[[nodiscard]] MoveTime move_time(const typename G::Position &root, const SearchLimits &limits) {
+[[nodiscard]] MoveTime move_time(const typename G::Position &root, const SearchLimits &limits,
+                                 bool solver) {
   MoveTime t;
   if (limits.time_left_ms > 0) {
     int moves_left = kDefaultMovesLeft;
-    if constexpr (HasMovesLeft<G>) moves_left = G::moves_left(root);
+    if constexpr (HasMovesLeft<G>) moves_left = G::moves_left(root, solver);
     t = allocate_move_time(limits.time_left_ms, limits.increment_ms, moves_left);
   }
   if (limits.movetime_ms > 0) {

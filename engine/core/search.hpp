@@ -99,7 +99,7 @@ class Searcher {
     nodes_ = 0;
     node_limit_ = limits.nodes;
     aborted_ = false;
-    const MoveTime time = move_time<G>(root, limits);
+    const MoveTime time = move_time<G>(root, limits, HasExactSolver<G> && settings_.exact > 0);
     deadline_ = Deadline(time.hard_ms > 0
                              ? std::optional(start + std::chrono::milliseconds(time.hard_ms))
                              : std::nullopt,

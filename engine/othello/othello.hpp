@@ -182,13 +182,13 @@ struct Othello {
   [[nodiscard]] static std::unique_ptr<core::FeatureSet<Position>> make_feature_set(
       std::string_view name);
 
-  /// Moves the side to move still expects to spend its clock on: half the empties above
-  /// kFreeEmpties, rounded up, at least 1 (the sides alternate; passes are rare). Why not
-  /// all the empties: the last kFreeEmpties are solved exactly in about a millisecond a move
-  /// (exact_solve_nodes(12) is 20,000 nodes), so counting them kept a third of the clock
-  /// unspent (8.1 s of a game's 13 s at --tc 10+0.1). For the time manager.
-  [[nodiscard]] static int moves_left(const Position& p) {
-    return std::max(1, (empties(p) - kFreeEmpties + 1) / 2);
+  /// Moves the side to move still expects to spend its clock on: half the empties, rounded
+  /// up, at least 1 (the sides alternate; passes are rare); with the `solver`, only those
+  /// above kFreeEmpties. Why: the solver plays the last kFreeEmpties exactly in about a
+  /// millisecond a move (exact_solve_nodes(12) is 20,000 nodes), and counting them kept a
+  /// third of the clock unspent (8.1 s of a game's 13 s at --tc 10+0.1). For the time manager.
+  [[nodiscard]] static int moves_left(const Position& p, bool solver) {
+    return std::max(1, (empties(p) - (solver ? kFreeEmpties : 0) + 1) / 2);
   }
   /// Empties from which on the exact solver plays a move in about a millisecond.
   static constexpr int kFreeEmpties = 12;

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/core/simulated_clock.hpp"
+
 namespace arena::core {
 namespace {
 
@@ -40,17 +42,12 @@ struct Simulated {
   double used;
 };
 Simulated simulate(int base, int inc, int moves, bool to_cap, int overhead) {
-  int clock = base;
-  long long searched = 0;
-  for (int m = 0; m < moves; ++m) {
-    const MoveTime t = allocate_move_time(clock, inc, moves - m);
-    const int spent = to_cap ? t.hard_ms : t.soft_ms;
-    searched += spent;
-    clock -= spent + overhead;
-    if (clock < 0) return {clock, 0};
-    clock += inc;
+  test::SimulatedClock clock(base, inc);
+  for (int m = 0; m < moves && !clock.flagged; ++m) {
+    const MoveTime t = allocate_move_time(clock.left, inc, moves - m);
+    clock.move(to_cap ? t.hard_ms : t.soft_ms, overhead);
   }
-  return {clock, static_cast<double>(searched) / (base + static_cast<double>(moves) * inc)};
+  return {clock.left, clock.flagged ? 0 : clock.used()};
 }
 
 TEST(TimeManager, WholeGamesUseTheClockAndNeverFlag) {

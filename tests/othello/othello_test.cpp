@@ -11,6 +11,7 @@
 #include "engine/core/move_time.hpp"
 #include "engine/othello/notation.hpp"
 #include "engine/othello/othello.hpp"
+#include "tests/core/simulated_clock.hpp"
 
 namespace arena::othello {
 namespace {
@@ -138,47 +139,46 @@ TEST(Othello, RenderShowsCoordinatesAndLegalMoves) {
 }
 
 /// Plays one game (the k-th legal move at ply k, modulo the moves) on a clock of base +
-/// increment per side, each move spending its target while the mover has more than
-/// kFreeEmpties empties and 1 ms after that, plus the time manager's per-move overhead.
-/// Returns the smaller end clock of the two sides (negative: one flagged) and the share of
-/// both clocks' time that went to moves.
-std::pair<int, double> simulate_clock_game(int base, int inc) {
+/// increment per side, each move spending its target plus the time manager's per-move
+/// overhead; with the `solver`, a move at kFreeEmpties empties or fewer spends 1 ms.
+/// Returns both sides' clocks.
+std::array<test::SimulatedClock, 2> simulate_clock_game(int base, int inc, bool solver) {
   Position p = Othello::initial();
-  std::array<int, 2> clock{base, base};
-  long long spent_total = 0;
-  int moves = 0;
+  std::array clocks{test::SimulatedClock(base, inc), test::SimulatedClock(base, inc)};
   core::MoveListOf<Othello> list;
   for (int ply = 0; !Othello::is_terminal(p); ++ply) {
-    const int side = Othello::side_to_move(p);
+    auto& clock = clocks[static_cast<std::size_t>(Othello::side_to_move(p))];
     core::SearchLimits limits;
-    limits.time_left_ms = clock[side];
+    limits.time_left_ms = clock.left;
     limits.increment_ms = inc;
-    const core::MoveTime t = core::move_time<Othello>(p, limits);
-    const int spent = Othello::empties(p) > Othello::kFreeEmpties ? t.soft_ms : 1;
-    spent_total += spent;
-    clock[side] -= spent + core::kMoveOverheadMs;
-    if (clock[side] < 0) return {clock[side], 0};
-    clock[side] += inc;
-    ++moves;
+    const core::MoveTime t = core::move_time<Othello>(p, limits, solver);
+    const bool solved = solver && Othello::empties(p) <= Othello::kFreeEmpties;
+    clock.move(solved ? 1 : t.soft_ms, core::kMoveOverheadMs);
     Othello::generate_moves(p, list);
     p = Othello::play(p, list[static_cast<std::size_t>(ply) % list.size()]);
   }
-  return {std::min(clock[0], clock[1]),
-          static_cast<double>(spent_total) / (2.0 * base + static_cast<double>(moves) * inc)};
+  return clocks;
 }
 
 TEST(Othello, ClockGoesToTheMovesBeforeTheSolverPlaysAtOnce) {
-  EXPECT_EQ(Othello::moves_left(Othello::initial()), 24);  // 60 empties: (60 - 12 + 1) / 2
-  EXPECT_EQ(Othello::moves_left(Othello::parse_position(std::string(13, '-') +
-                                                        std::string(51, 'X') + " O")),
-            1);
-  for (const auto& [base, inc] : {std::pair{2000, 20}, std::pair{10000, 100},
-                                 std::pair{60000, 0}}) {
-    const auto [end, used] = simulate_clock_game(base, inc);
-    EXPECT_GE(end, 0) << base << "+" << inc;
-    // Most of the clock goes to moves (the rest is the per-move overhead allowance and the
-    // reserve); counting the solver's moves as well left about a third of it unspent.
-    EXPECT_GT(used, 0.75) << base << "+" << inc;
+  const Position start = Othello::initial();
+  const Position empties13 =
+      Othello::parse_position(std::string(13, '-') + std::string(51, 'X') + " O");
+  EXPECT_EQ(Othello::moves_left(start, true), 24);  // 60 empties: (60 - 12 + 1) / 2
+  EXPECT_EQ(Othello::moves_left(empties13, true), 1);
+  // Without the solver every move is searched: the clock is spread over all of them.
+  EXPECT_EQ(Othello::moves_left(start, false), 30);
+  EXPECT_EQ(Othello::moves_left(empties13, false), 7);
+  for (const bool solver : {true, false}) {
+    for (const auto& [base, inc] : {std::pair{2000, 20}, std::pair{10000, 100},
+                                   std::pair{60000, 0}}) {
+      for (const auto& clock : simulate_clock_game(base, inc, solver)) {
+        EXPECT_FALSE(clock.flagged) << base << "+" << inc << " solver " << solver;
+        // Most of the clock goes to moves (the rest is the per-move overhead allowance and
+        // the reserve); counting the solver's moves as well left about a third unspent.
+        EXPECT_GT(clock.used(), 0.75) << base << "+" << inc << " solver " << solver;
+      }
+    }
   }
 }
 
