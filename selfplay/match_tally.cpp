@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "selfplay/outcomes.hpp"
+#include "selfplay/play_game.hpp"
 
 namespace arena::selfplay {
 
@@ -17,9 +18,12 @@ void add_termination(TerminationCounts& t, records::Termination kind, bool forfe
 
 }  // namespace
 
-MatchTally::MatchTally(std::vector<std::string> names, const Schedule& schedule)
+MatchTally::MatchTally(std::vector<std::string> names, const Schedule& schedule,
+                       std::vector<SideSettings> sides)
     : schedule_(schedule),
       names_(std::move(names)),
+      sides_(std::move(sides)),
+      clock_use_(names_.size()),
       tally_(names_),
       pairing_ends_(schedule.pairings().size()),
       engine_ends_(names_.size()) {}
@@ -34,10 +38,34 @@ bool MatchTally::add(const records::GameRecord& g) {
     add_termination(engine_ends_[static_cast<std::size_t>(engine)], g.termination,
                     forfeit && engine == loser);
   }
+  add_clock_use(g, seats);
   analysis::GameOutcome o = outcome_of(g);
   o.first = names_[static_cast<std::size_t>(seats.first)];  // the schedule's seats, as the run has them
   o.second = names_[static_cast<std::size_t>(seats.second)];
   return tally_.add(o);
+}
+
+void MatchTally::add_clock_use(const records::GameRecord& g, const Seats& seats) {
+  const auto side = [&](int engine) {
+    const auto i = static_cast<std::size_t>(engine);
+    return i < sides_.size() ? sides_[i] : SideSettings{};
+  };
+  const SideSettings first = side(seats.first);
+  const SideSettings second = side(seats.second);
+  const auto forgiven = forgiven_overruns(g, first, second);
+  const std::int64_t moves = static_cast<std::int64_t>(g.times.size());
+  const std::int64_t first_moves = (moves + (g.opening.size() % 2 == 0 ? 1 : 0)) / 2;
+  const std::int64_t own_moves[2] = {first_moves, moves - first_moves};
+  const SideSettings* settings[2] = {&first, &second};
+  const int engines[2] = {seats.first, seats.second};
+  for (int s = 0; s < 2; ++s) {
+    if (settings[s]->clock_ms <= 0) continue;
+    ClockUse& use = clock_use_[static_cast<std::size_t>(engines[s])];
+    ++use.games;
+    use.given_ms += settings[s]->clock_ms + own_moves[s] * settings[s]->increment_ms;
+    if (forgiven[static_cast<std::size_t>(s)] > 0) ++use.overrun_games;
+    use.overrun_ms += forgiven[static_cast<std::size_t>(s)];
+  }
 }
 
 analysis::PairCounts MatchTally::counts(int pairing) const {

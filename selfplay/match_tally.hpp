@@ -1,7 +1,8 @@
 // Live match counts of a run: per engine pairing, W/D/L and pentanomial counts over complete
 // pairs, counted by analysis::GamesTally (the tally `arena analyze` uses on a finished log, so
-// the progress line, the SPRT stop and the final summary agree with it), and per pairing and
-// per engine how the games ended (every Termination kind), one game at a time.
+// the progress line, the SPRT stop and the final summary agree with it), per pairing and per
+// engine how the games ended (every Termination kind), and per engine the clock overruns its
+// margin forgave, one game at a time.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include "analysis/pairs.hpp"
 #include "records/game_log.hpp"
 #include "selfplay/schedule.hpp"
+#include "selfplay/side_settings.hpp"
 
 namespace arena::selfplay {
 
@@ -25,10 +27,21 @@ struct TerminationCounts {
   }
 };
 
+/// One engine's clock use over its games under a clock: the overruns its margin forgave
+/// (GameClocks::forgiven_ms) against the time its clocks gave it.
+struct ClockUse {
+  std::int64_t games = 0;          ///< its games played on a clock
+  std::int64_t given_ms = 0;       ///< base time plus an increment per move of its, summed
+  std::int64_t overrun_games = 0;  ///< games with a forgiven overrun
+  std::int64_t overrun_ms = 0;     ///< forgiven overruns, summed
+};
+
 class MatchTally {
  public:
-  /// `names`: engine names by index; `schedule`: maps a game id to its pairing and seats.
-  MatchTally(std::vector<std::string> names, const Schedule& schedule);
+  /// `names`: engine names by index; `schedule`: maps a game id to its pairing and seats;
+  /// `sides`: each engine's clock by index (PlaySettings::engines: a missing one has none).
+  MatchTally(std::vector<std::string> names, const Schedule& schedule,
+             std::vector<SideSettings> sides = {});
 
   /// Counts a finished game. Returns true when it completed a pair.
   bool add(const records::GameRecord& g);
@@ -45,11 +58,20 @@ class MatchTally {
   [[nodiscard]] const TerminationCounts& engine_terminations(int engine) const {
     return engine_ends_[static_cast<std::size_t>(engine)];
   }
+  /// Engine e's clock use (zeros when it never played on a clock).
+  [[nodiscard]] const ClockUse& clock_use(int engine) const {
+    return clock_use_[static_cast<std::size_t>(engine)];
+  }
   [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
 
  private:
+  /// Adds game g's forgiven overruns and clock time to its two engines' ClockUse.
+  void add_clock_use(const records::GameRecord& g, const Seats& seats);
+
   const Schedule& schedule_;
   std::vector<std::string> names_;
+  std::vector<SideSettings> sides_;
+  std::vector<ClockUse> clock_use_;
   analysis::GamesTally tally_;
   std::vector<TerminationCounts> pairing_ends_;
   std::vector<TerminationCounts> engine_ends_;

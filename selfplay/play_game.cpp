@@ -24,11 +24,23 @@ std::optional<int> GameClocks::charge(int side, double ms) {
   int charged = static_cast<int>(ms);
   if (own.clock_ms > 0) {
     if (charged > left_ms_[side] + own.margin_ms) return std::nullopt;
+    forgiven_ms_[side] += std::max(charged - left_ms_[side], 0);
     // The clock the engines are told (TI's replayed move times, time_left) is this one.
     charged = std::min(charged, left_ms_[side]);
     left_ms_[side] += own.increment_ms - charged;
   }
   return charged;
+}
+
+std::array<std::int64_t, 2> forgiven_overruns(const records::GameRecord& g,
+                                              const SideSettings& first,
+                                              const SideSettings& second) {
+  GameClocks clocks(first, second);
+  for (std::size_t i = 0; i < g.times.size(); ++i) {
+    const auto side = static_cast<int>((g.opening.size() + i) % 2);
+    if (!clocks.charge(side, static_cast<double>(g.times[i]))) break;
+  }
+  return {clocks.forgiven_ms(0), clocks.forgiven_ms(1)};
 }
 
 void forfeit(records::GameRecord& rec, int loser, records::Termination why, std::string reason) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -20,19 +21,9 @@
 #include "records/game_log.hpp"
 #include "selfplay/player.hpp"
 #include "selfplay/schedule.hpp"
+#include "selfplay/side_settings.hpp"
 
 namespace arena::selfplay {
-
-/// One engine's limits and clock: the global flags under --each under its --engine entry.
-struct SideSettings {
-  core::SearchLimits limits;   ///< depth / nodes / movetime overrides (none = config's limits)
-  int clock_ms = 0;            ///< game time of this side, ms (0 = no clock)
-  int increment_ms = 0;        ///< added to this side's clock after each of its moves, ms
-  /// How far one move may overrun the clock before it is a forfeit, ms; an overrun within it
-  /// is forgiven and the clock stops at zero (cutechess-cli's timemargin). Outside programs:
-  /// their margin_ms, which also extends the wait for their answer; arena's engines: 0.
-  int margin_ms = 0;
-};
 
 /// How games are played: each engine's limits and clock, softmax plies, eval recording.
 struct PlaySettings {
@@ -76,10 +67,21 @@ class GameClocks {
   /// when the move overran the clock by more than the side's margin (a flag fall).
   [[nodiscard]] std::optional<int> charge(int side, double ms);
 
+  /// The ms by which `side`'s moves overran its clock within its margin (forgiven), so far.
+  [[nodiscard]] std::int64_t forgiven_ms(int side) const { return forgiven_ms_[side]; }
+
  private:
   SideSettings sides_[2];
   int left_ms_[2];
+  std::int64_t forgiven_ms_[2] = {0, 0};
 };
+
+/// Each side's forgiven overruns in finished game `g` ([first player, second player], ms):
+/// GameClocks replayed over g.times, the sides taking turns after the opening (a pass is a
+/// move). Zero for games without a clock or without recorded times.
+[[nodiscard]] std::array<std::int64_t, 2> forgiven_overruns(const records::GameRecord& g,
+                                                            const SideSettings& first,
+                                                            const SideSettings& second);
 
 /// Ends `rec` by a forfeit of `loser` (0 first, 1 second): score -1 for the loser (first
 /// player's view: +-1), left open for a resignation.

@@ -8,7 +8,7 @@
 namespace arena::selfplay {
 
 RunRecorder::RunRecorder(const RunSetup& setup, const ResumeState& resume, records::LogWriter& writer)
-    : setup_(setup), writer_(writer), tally_(setup.names, setup.schedule), decision_(resume.decision) {
+    : setup_(setup), writer_(writer), tally_(setup.names, setup.schedule, setup.settings.engines), decision_(resume.decision) {
   const bool recorded = decision_.has_value();
   for (const auto& g : resume.games) {
     if (auto d = count(g)) decision_ = std::move(d);

@@ -27,11 +27,20 @@ struct PairingSummary {
   TerminationCounts terminations;
 };
 
-/// One engine's games by how they ended.
+/// One engine's games by how they ended, and its clock use.
 struct EngineSummary {
   std::string name;
   TerminationCounts terminations;
+  ClockUse clock;
 };
+
+/// The share of its clocks' time (ClockUse::given_ms) above which an engine's forgiven
+/// overruns are warned about: past it, the games were not played at the time control set.
+inline constexpr double kOverrunShare = 0.05;
+
+/// The warning for engine e when its forgiven overruns exceed kOverrunShare of the time its
+/// clocks gave it (an outside program that keeps overrunning within its margin_ms); else none.
+[[nodiscard]] std::optional<std::string> overrun_warning(const EngineSummary& e);
 
 /// The result of run_selfplay.
 struct SelfplaySummary {
@@ -53,7 +62,8 @@ struct SelfplaySummary {
 };
 
 /// Fills `s.pairings`, `s.engines`, `s.all_forfeit_engines` and adds warnings (most games
-/// forfeited; intervals from too few samples) from the run's counts. The SPRT is `decision`
+/// forfeited; intervals from too few samples; clock overruns, overrun_warning) from the run's
+/// counts. The SPRT is `decision`
 /// when the run has one, else the test over all games when `sprt` is set.
 void fill_results(SelfplaySummary& s, const MatchTally& tally,
                   const std::optional<analysis::SprtParams>& sprt,
@@ -65,7 +75,8 @@ void fill_results(SelfplaySummary& s, const MatchTally& tally,
 /// score, elo, elo_ci95, elo_interval [low, high], elo_bound, pentanomial [LL, LD, WL+DD, WD,
 /// WW], incomplete_pairs, sprt {llr, lower, upper, state, model, elo0, elo1, alpha, beta,
 /// decided, decision_pairs, decision_games, llr_all_games} | null, ...) and terminations
-/// {kind: games, every kind}, forfeits], engines [{name, games, terminations, forfeits}],
+/// {kind: games, every kind}, forfeits], engines [{name, games, terminations, forfeits,
+/// overrun_games, overrun_ms (forgiven clock overruns, ClockUse)}],
 /// all_forfeit_engines, warnings}. No NaN or infinity is printed (null instead).
 [[nodiscard]] nlohmann::json summary_json(const SelfplaySummary& s);
 

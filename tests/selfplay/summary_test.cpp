@@ -1,11 +1,13 @@
 // How games ended, in the run summary: every termination kind per pairing and per engine, the
 // engine that forfeited (the loser of a timeout, crash or illegal move), the "mostly
-// forfeits" warning and the list of engines that forfeited every game (exit status 3).
+// forfeits" warning and the list of engines that forfeited every game (exit status 3); the
+// clock overruns a margin forgave, and the warning when they add up.
 #include "selfplay/summary.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "selfplay/play_game.hpp"
 #include "selfplay/schedule.hpp"
 
 namespace arena::selfplay {
@@ -61,6 +63,74 @@ TEST(Summary, NormalGamesRaiseNoForfeitWarning) {
   fill_results(s, tally, std::nullopt, std::nullopt);
   EXPECT_TRUE(s.all_forfeit_engines.empty());
   for (const auto& w : s.warnings) EXPECT_EQ(w.find("forfeit"), std::string::npos) << w;
+}
+
+/// Game `id` between "a" and "b" after an opening of `opening` plies, with these move times.
+records::GameRecord timed(std::int64_t id, std::size_t opening, std::vector<std::int64_t> times) {
+  records::GameRecord g = ended(id, "b", records::Termination::Normal);
+  g.opening.assign(opening, "x");
+  g.times = std::move(times);
+  g.moves.assign(g.times.size(), "y");
+  return g;
+}
+
+TEST(Summary, ForgivenOverrunsFollowEachSidesClockAndMargin) {
+  // A clock of 1000 ms without increment and a margin of 500 ms (cutechess-cli's timemargin:
+  // an overrun within the margin is forgiven and the clock stops at zero).
+  const SideSettings clock{{}, 1000, 0, 500};
+  const SideSettings none{};
+  // After an even opening the first player moves first: 600 (400 left), 600 (200 forgiven,
+  // 0 left), 100 (forgiven); the second player's 900 and 50 fit its clock.
+  auto f = forgiven_overruns(timed(0, 0, {600, 900, 600, 50, 100}), clock, clock);
+  EXPECT_EQ(f[0], 300);
+  EXPECT_EQ(f[1], 0);
+  // After an odd opening the second player moves first: the same times, the other side.
+  f = forgiven_overruns(timed(0, 1, {600, 900, 600, 50, 100}), clock, clock);
+  EXPECT_EQ(f[0], 0);
+  EXPECT_EQ(f[1], 300);
+  // Without a clock nothing is charged; past the margin the game was a timeout and stops.
+  EXPECT_EQ(forgiven_overruns(timed(0, 0, {5000, 5000}), none, none)[0], 0);
+  EXPECT_EQ(forgiven_overruns(timed(0, 0, {1400, 0, 900}), clock, clock)[0], 400);
+}
+
+TEST(Summary, WarnsWhenAnEnginesForgivenOverrunsAddUp) {
+  const Schedule schedule(2, Format::RoundRobin, 2);
+  // Both on 1000 ms + 10 ms a move with a long margin; "b" spends 1500 ms on each of its two
+  // moves in both games: 500 forgiven (10 left after the increment), then 1490, a game,
+  // against the 1000 + 2 x 10 ms its clock gave it.
+  const SideSettings clock{{}, 1000, 10, 5000};
+  MatchTally tally({"a", "b"}, schedule, {clock, clock});
+  tally.add(timed(0, 0, {10, 1500, 10, 1500}));  // a first, b second
+  tally.add(timed(1, 0, {1500, 10, 1500, 10}));  // b first
+  EXPECT_EQ(tally.clock_use(1).overrun_games, 2);
+  EXPECT_EQ(tally.clock_use(1).overrun_ms, 3980);
+  EXPECT_EQ(tally.clock_use(1).given_ms, 2040);
+  EXPECT_EQ(tally.clock_use(0).overrun_ms, 0);
+  SelfplaySummary s;
+  fill_results(s, tally, std::nullopt, std::nullopt);
+  const auto overruns = [](const SelfplaySummary& summary) {
+    std::vector<std::string> found;
+    for (const auto& w : summary.warnings) {
+      if (w.find("ran past its clock") != std::string::npos) found.push_back(w);
+    }
+    return found;
+  };
+  ASSERT_EQ(overruns(s).size(), 1U);
+  EXPECT_EQ(overruns(s)[0].find("b ran past its clock in 2 of its 2 games on a clock, by 1.99 s "
+                                "a game against the 1.02 s its clock gave it"),
+            0U)
+      << overruns(s)[0];
+  const auto j = summary_json(s);
+  EXPECT_EQ(j["engines"][1]["overrun_ms"], 3980);
+  EXPECT_EQ(j["engines"][1]["overrun_games"], 2);
+  EXPECT_EQ(j["engines"][0]["overrun_ms"], 0);
+  // A few overruns (here 40 ms, under 5 % of the clock's time) raise no warning.
+  MatchTally few({"a", "b"}, schedule, {clock, clock});
+  few.add(timed(0, 0, {10, 1040, 10, 0}));
+  SelfplaySummary quiet;
+  fill_results(quiet, few, std::nullopt, std::nullopt);
+  EXPECT_EQ(few.clock_use(1).overrun_ms, 40);
+  EXPECT_TRUE(overruns(quiet).empty()) << overruns(quiet)[0];
 }
 
 }  // namespace
