@@ -30,7 +30,7 @@ constexpr const char* kTerminal =
     "set border 3\nset tics nomirror\nset key top left\n";
 
 /// A label safe inside gnuplot's double quotes.
-std::string quoted(std::string s) {
+std::string gnuplot_label(std::string s) {
   for (char& c : s) {
     if (c == '"' || c == '\\') c = '\'';
   }
@@ -62,7 +62,7 @@ std::string pairs_chart_data(const Statistics& st, std::string& title) {
     const auto& e = p.stats.elo;
     if (!finite(e.value) || !finite(e.low) || !finite(e.high)) continue;
     data << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' '
-         << quoted(p.counts.a + " vs " + p.counts.b) << '\n';
+         << gnuplot_label(p.counts.a + " vs " + p.counts.b) << '\n';
   }
   return row == 0 ? "" : data.str();
 }
@@ -107,7 +107,7 @@ void sprt_chart(const Statistics& st, std::vector<ChartSpec>& out) {
       if (index > 0) data << "\n\n";
       for (std::size_t i = 0; i < paths[k].size(); ++i) data << i + 1 << ' ' << paths[k][i] << '\n';
       plot << ", 'llr.dat' index " << index << " using 1:2 with lines lw 1.5 title "
-           << quoted(prefix + p.counts.a + " vs " + p.counts.b);
+           << gnuplot_label(prefix + p.counts.a + " vs " + p.counts.b);
       ++index;
     }
   };
@@ -120,7 +120,7 @@ void sprt_chart(const Statistics& st, std::vector<ChartSpec>& out) {
                 std::string(analysis::unit_name(s.unit)).c_str(),
                 std::string(analysis::model_name(s.model)).c_str(), s.alpha, s.beta);
   std::ostringstream script;
-  script << "set xlabel 'pairs'\nset ylabel 'LLR'\nset title " << quoted(title) << "\nplot "
+  script << "set xlabel 'pairs'\nset ylabel 'LLR'\nset title " << gnuplot_label(title) << "\nplot "
          << s.bounds.upper << " with lines dt 2 lc rgb '#2da44e' title 'accept H1', "
          << s.bounds.lower << " with lines dt 2 lc rgb '#cf222e' title 'accept H0'" << plot.str()
          << '\n';
@@ -200,7 +200,7 @@ void first_player_chart(const Statistics& st, std::vector<ChartSpec>& out) {
     if (f.counts.games() == 0 || !finite(e.value) || !finite(e.low) || !finite(e.high)) continue;
     char score[32];
     std::snprintf(score, sizeof score, " (%.3f)", f.stats.score);
-    first << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' ' << quoted(f.label + score)
+    first << ++row << ' ' << e.value << ' ' << e.low << ' ' << e.high << ' ' << gnuplot_label(f.label + score)
           << '\n';
   }
   if (row == 0) return;

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options/options_description.hpp>
 #include <nlohmann/json_fwd.hpp>
 
 #include "analysis/sprt.hpp"
@@ -18,6 +17,10 @@
 #include "selfplay/deadline.hpp"
 #include "selfplay/openings.hpp"
 #include "selfplay/schedule.hpp"
+
+namespace boost::program_options {
+class options_description;  // only a reference crosses this header (see tune/options.hpp)
+}  // namespace boost::program_options
 
 namespace arena::selfplay {
 

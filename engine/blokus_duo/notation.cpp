@@ -20,10 +20,10 @@ int coordinate_of(char c) {
   return i == std::string_view::npos ? -1 : static_cast<int>(i);
 }
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+std::string in_quotes(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 [[noreturn]] void malformed(std::string_view text) {
-  throw InputError("malformed move " + quoted(text) +
+  throw InputError("malformed move " + in_quotes(text) +
                    ": expected XYpr (column and row 1-9 or A-E, piece a-u, orientation 0-7) "
                    "or ---- for a pass");
 }
@@ -49,7 +49,7 @@ Move parse_code(std::string_view text) {
   const Offset o = t.origin_offset(piece, r);
   const int id = t.find(t.fixed_of(piece, r), x + o.x, y + o.y);
   if (id < 0) {
-    throw InputError("move " + quoted(text) + ": you can't put it there: the piece goes off "
+    throw InputError("move " + in_quotes(text) + ": you can't put it there: the piece goes off "
                      "the board");
   }
   return Move{static_cast<std::uint16_t>(id)};
@@ -58,7 +58,7 @@ Move parse_code(std::string_view text) {
 Move parse_move(const Position& p, std::string_view text) {
   const Move m = parse_code(text);
   const Illegal why = check_move(p, m);
-  if (why != Illegal::Legal) throw InputError("move " + quoted(text) + ": " + describe(why));
+  if (why != Illegal::Legal) throw InputError("move " + in_quotes(text) + ": " + describe(why));
   return m;
 }
 
@@ -98,14 +98,14 @@ Move parse_pentobi(std::string_view text) {
       }
     }
     if (x < 0 || row < 1 || row > kBoardSize) {
-      throw InputError("malformed Pentobi move " + quoted(text) + ": square " + quoted(sq) +
+      throw InputError("malformed Pentobi move " + in_quotes(text) + ": square " + in_quotes(sq) +
                        " is not a1..n14");
     }
     cells.push_back(cell_index(x, kBoardSize - row));
   }
   const int id = placement_table().find_cells(cells);
   if (id < 0) {
-    throw InputError("Pentobi move " + quoted(text) + ": the squares do not form a piece");
+    throw InputError("Pentobi move " + in_quotes(text) + ": the squares do not form a piece");
   }
   return Move{static_cast<std::uint16_t>(id)};
 }
@@ -118,7 +118,7 @@ Position parse_position(std::string_view text, const Rules& rules) {
   while (in >> code) {
     ++ply;
     const auto fail = [&](const std::string& why) {
-      throw InputError("position: ply " + std::to_string(ply) + " (" + quoted(code) + "): " +
+      throw InputError("position: ply " + std::to_string(ply) + " (" + in_quotes(code) + "): " +
                        why);
     };
     Move m;
