@@ -21,11 +21,11 @@ namespace arena::selfplay {
 using GameCallback = std::function<void(const records::GameRecord&)>;
 
 /// Hands out the next game id to play, or nullopt when there is none left; called from the
-/// worker tasks concurrently, so it must be thread-safe. It may block until an id is known
+/// worker threads concurrently, so it must be thread-safe. It may block until an id is known
 /// (a worker rank feeds ids as batches arrive).
 using IdSource = std::function<std::optional<std::int64_t>()>;
 
-/// One worker task's player of some game: it owns the worker's engines (built on first use,
+/// One worker thread's player of some game: it owns the worker's engines (built on first use,
 /// kept for all its games; engines are not thread-safe, so each task has its own).
 class GamePlayer {
  public:
@@ -36,7 +36,7 @@ class GamePlayer {
                                                        const std::atomic<bool>& abort) = 0;
 };
 
-/// Makes the GamePlayer of one worker task; called once per task, from that task.
+/// Makes the GamePlayer of one worker thread; called once per thread, from that thread.
 using GamePlayerFactory = std::function<std::unique_ptr<GamePlayer>()>;
 
 /// A run of some game after prepare_game_run: its checked setup and its players.
@@ -44,7 +44,7 @@ class GameRun {
  public:
   virtual ~GameRun() = default;
   [[nodiscard]] virtual const RunSetup& setup() const = 0;
-  /// A new worker task's player (thread-safe). The run must outlive it.
+  /// A new worker thread's player (thread-safe). The run must outlive it.
   [[nodiscard]] virtual std::unique_ptr<GamePlayer> player() const = 0;
 };
 

@@ -77,7 +77,7 @@ namespace {
 constexpr std::chrono::microseconds kWorkerNap{500};
 
 /// A worker's runner fed with ids batch by batch. The MPI thread adds batches and collects
-/// finished games; the runner's worker tasks block for ids until a batch arrives or finish()
+/// finished games; the runner's worker threads block for ids until a batch arrives or finish()
 /// is called.
 class BatchPlayer {
  public:

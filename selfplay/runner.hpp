@@ -1,5 +1,5 @@
 // The per-game part of the parallel runner: TypedGamePlayer<G> plays one game id with a worker
-// task's own players, and Runner<G> is the WorkerPool (worker_pool.hpp, the game-free
+// thread's own players, and Runner<G> is the WorkerPool (worker_pool.hpp, the game-free
 // machinery: threads, stop, abort, errors) over a fixed list of ids or an IdSource.
 #pragma once
 
@@ -23,7 +23,7 @@
 namespace arena::selfplay {
 
 /// Builds the player of engine `index` (an index into the run's engine list). Called once per
-/// worker task and engine; may throw (the run then fails with that exception).
+/// worker thread and engine; may throw (the run then fails with that exception).
 template <core::Game G>
 using PlayerFactory = std::function<std::unique_ptr<Player<G>>(int index)>;
 
@@ -38,7 +38,7 @@ struct GameContext {
   const PlayerFactory<G>& factory;
 };
 
-/// One worker task's games of G: the seats' players built from the factory on first use.
+/// One worker thread's games of G: the seats' players built from the factory on first use.
 template <core::Game G>
 class TypedGamePlayer final : public GamePlayer {
  public:

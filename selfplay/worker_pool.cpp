@@ -5,9 +5,6 @@
 #include <optional>
 #include <utility>
 
-#include <tbb/global_control.h>
-#include <tbb/task_group.h>
-
 namespace arena::selfplay {
 
 WorkerPool::WorkerPool(IdSource source, GamePlayerFactory players, records::LogWriter* writer,
@@ -16,8 +13,7 @@ WorkerPool::WorkerPool(IdSource source, GamePlayerFactory players, records::LogW
       players_(std::move(players)),
       writer_(writer),
       on_game_(std::move(on_game)),
-      threads_(threads),
-      arena_(threads) {}
+      threads_(threads) {}
 
 WorkerPool::~WorkerPool() { abort_and_join(); }
 
@@ -30,20 +26,10 @@ void WorkerPool::abort_and_join() {
 
 void WorkerPool::start() {
   driver_ = std::thread([this] {
-    try {
-      // The global pool must offer `threads` workers even beyond the core count.
-      const tbb::global_control pool(tbb::global_control::max_allowed_parallelism,
-                                     static_cast<std::size_t>(threads_));
-      arena_.execute([this] {
-        tbb::task_group group;
-        for (int t = 0; t < threads_; ++t) group.run([this] { work(); });
-        group.wait();
-      });
-    } catch (...) {
-      const std::lock_guard lock(mutex_);
-      if (!error_) error_ = std::current_exception();
-      abort();
-    }
+    std::vector<std::thread> workers;
+    workers.reserve(static_cast<std::size_t>(threads_));
+    for (int t = 0; t < threads_; ++t) workers.emplace_back([this] { work(); });
+    for (std::thread& w : workers) w.join();
     if (on_end_) on_end_(error_ != nullptr);
   });
 }
@@ -54,6 +40,16 @@ void WorkerPool::wait() {
 }
 
 void WorkerPool::work() {
+  try {
+    play_games();
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    if (!error_) error_ = std::current_exception();
+    abort();
+  }
+}
+
+void WorkerPool::play_games() {
   std::unique_ptr<GamePlayer> player;
   while (!stop_.load(std::memory_order_relaxed)) {
     const std::optional<std::int64_t> next = source_();

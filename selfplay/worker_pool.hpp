@@ -1,8 +1,10 @@
-// The parallel runner's machinery, free of any game: plays the ids of an IdSource on a oneTBB
-// task arena of `threads` slots, each worker task with its own GamePlayer, and hands each
-// finished game to the log writer and a callback.
+// The parallel runner's machinery, free of any game: plays the ids of an IdSource on `threads`
+// worker threads, each with its own GamePlayer, and hands each finished game to the log writer
+// and a callback. Plain threads, not a task scheduler: each worker is one long game loop that
+// blocks on its engines, so there is nothing to schedule, and ThreadSanitizer sees every
+// handoff (Debian's oneTBB is not instrumented, and its task handoff showed up as races).
 //
-// Work distribution: the worker tasks pull the next id from the source (Runner<G>'s fixed list
+// Work distribution: the workers pull the next id from the source (Runner<G>'s fixed list
 // hands them out through one atomic counter), so ids start in increasing order whatever the
 // thread count: the two games of a pair run close together (pairs complete early, an SPRT sees
 // complete pairs) and a stopped run leaves a prefix of the schedule, not scattered holes. The
@@ -17,8 +19,7 @@
 #include <mutex>
 #include <thread>
 #include <utility>
-
-#include <tbb/task_arena.h>
+#include <vector>
 
 #include "records/game_log.hpp"
 #include "selfplay/game_run.hpp"
@@ -31,7 +32,8 @@ namespace arena::selfplay {
 ///    idempotent, callable from the callback or a signal-watching thread.
 ///  - abort(): stop() and interrupt games in flight, which are discarded (not logged).
 ///  - wait(): blocks until every started game ended; rethrows the first unexpected error
-///    (a failing player factory, a log write error). Call once, after start().
+///    (a failing player factory, a log write error), which also aborts the games in flight
+///    on the other workers. Call once, after start().
 ///  - on_end(f), before start(): f(failed) is called on the pool's thread once every game
 ///    has ended (`failed`: wait() will rethrow), so that an owner need not block in wait().
 class WorkerPool {
@@ -62,8 +64,11 @@ class WorkerPool {
   void abort_and_join();
 
  private:
-  /// One worker task: pull ids until none is left or the run stops.
+  /// One worker thread: play_games(); its first unexpected error is kept for wait() and
+  /// aborts the other workers' games.
   void work();
+  /// Pull ids until none is left or the run stops.
+  void play_games();
 
   IdSource source_;
   GamePlayerFactory players_;
@@ -71,7 +76,6 @@ class WorkerPool {
   GameCallback on_game_;
   std::function<void(bool)> on_end_;
   int threads_;
-  tbb::task_arena arena_;
   std::thread driver_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> abort_{false};

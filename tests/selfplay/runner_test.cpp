@@ -1,11 +1,15 @@
 // The driver without engines: schedule arithmetic, openings, one game with mock players
-// (random, throwing, illegal), the runner's determinism across thread counts and its stop.
+// (random, throwing, illegal), the runner's determinism across thread counts, its stop, and
+// its first error.
 #include "selfplay/runner.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -203,6 +207,43 @@ TEST(Runner, StopLetsGamesInFlightFinish) {
   const auto some = run_random(2, 40, 5);
   EXPECT_GE(some.size(), 5U);
   EXPECT_LE(some.size(), 7U);  // at most one more game per thread
+}
+
+TEST(Runner, FirstErrorEndsTheRunAndWaitRethrowsIt) {
+  // Engine "c" cannot be built: the first game that seats it fails the run, the other
+  // worker's games stop, and wait() rethrows that error after on_end(true).
+  const Schedule schedule(3, Format::RoundRobin, 40);
+  const auto openings = Openings<Othello>::random({}, 4, 11, schedule.pairs());
+  std::int64_t logged = 0;
+  Runner<Othello> runner(
+      schedule, openings, {}, 11, {}, schedule.shard_ids(),
+      [](int i) -> std::unique_ptr<Player<Othello>> {
+        if (i == 2) throw std::runtime_error("engine c failed to start");
+        return std::make_unique<RandomPlayer<Othello>>(std::string(1, char('a' + i)));
+      },
+      nullptr, [&](const records::GameRecord&) { ++logged; }, 2);
+  std::atomic<int> ends{0};
+  std::atomic<bool> failed{false};
+  runner.on_end([&](bool f) {
+    failed = f;
+    ++ends;
+  });
+  runner.start();
+  EXPECT_THROW(
+      {
+        try {
+          runner.wait();
+        } catch (const std::runtime_error& e) {
+          EXPECT_STREQ(e.what(), "engine c failed to start");
+          throw;
+        }
+      },
+      std::runtime_error);
+  EXPECT_EQ(ends.load(), 1);
+  EXPECT_TRUE(failed.load());
+  EXPECT_TRUE(runner.stopped());
+  EXPECT_LT(logged, 40);
+  EXPECT_EQ(runner.finished(), logged);
 }
 
 }  // namespace
