@@ -1,8 +1,6 @@
 // `arena analyze` end to end (the built executable): direct counts against worked-examples.md
 // (T1, P1, S3), logs written line by line here and counted by hand, torn/unknown/non-log
 // inputs (exit 2 or a warning naming file:line), and plots through gnuplot.
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <cmath>
 #include <cstdlib>
@@ -11,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gmock/gmock.h>
@@ -19,17 +16,20 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/analysis/worked_examples.hpp"
+#include "tests/support/command.hpp"
 
 namespace arena::analysis {
 namespace {
 
 using ::testing::HasSubstr;
 using json = nlohmann::json;
+using test::read_file;
 
-struct CommandRun {
+/// `arena analyze`'s exit status, stdout and stderr.
+struct AnalyzeRun {
   int status = -1;
-  std::string out;  ///< stdout
-  std::string err;  ///< stderr
+  std::string out;
+  std::string err;
 };
 
 std::string temp_path(const std::string& name) {
@@ -37,27 +37,15 @@ std::string temp_path(const std::string& name) {
       .string();
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 /// Runs `arena analyze <options>` with an optional environment prefix (e.g. "env PATH=/x").
-CommandRun analyze(const std::string& options, const std::string& env = "") {
+AnalyzeRun analyze(const std::string& options, const std::string& env = "") {
   const std::string err_path = temp_path("stderr.txt");
-  const std::string cmd =
-      (env.empty() ? "" : env + " ") + std::string(ARENA_BINARY) + " analyze " + options + " 2>" + err_path;
-  CommandRun r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = read_file(err_path);
+  const test::CommandRun r = test::run_command((env.empty() ? "" : env + " ") +
+                                               test::arena_command("analyze " + options) +
+                                               " 2>'" + err_path + "'");
+  AnalyzeRun a{r.status, r.out, read_file(err_path)};
   std::filesystem::remove(err_path);
-  return r;
+  return a;
 }
 
 json run_record(const std::vector<std::string>& engines, const std::string& sprt = "") {
@@ -114,7 +102,7 @@ std::string write_log(const std::string& name, const json& run, const std::vecto
 
 TEST(AnalyzeCli, WdlT1Json) {
   ASSERT_TRUE(testing::quoted("score 0.558; Elo 40.70 ± 30.43; nElo 49.77 ± 36.77; LOS 99.60 %"));
-  const CommandRun r = analyze("--wdl 136,111,96 --json");
+  const AnalyzeRun r = analyze("--wdl 136,111,96 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["games"], 343);
@@ -136,7 +124,7 @@ TEST(AnalyzeCli, WdlT1Json) {
 }
 
 TEST(AnalyzeCli, WdlText) {
-  const CommandRun r = analyze("--wdl 136,111,96");
+  const AnalyzeRun r = analyze("--wdl 136,111,96");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Elo 40.70 +- 30.43"));
   EXPECT_THAT(r.out, HasSubstr("nElo 49.77 +- 36.77"));
@@ -145,7 +133,7 @@ TEST(AnalyzeCli, WdlText) {
 
 TEST(AnalyzeCli, PentanomialP1Json) {
   ASSERT_TRUE(testing::quoted("score 0.579; Elo 55.58 ± 27.65; nElo 57.94 ± 28.28; LOS 100 %"));
-  const CommandRun r = analyze("--pentanomial 34,54,63,64,75 --json");
+  const AnalyzeRun r = analyze("--pentanomial 34,54,63,64,75 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["pairs"], 290);
@@ -158,7 +146,7 @@ TEST(AnalyzeCli, PentanomialP1Json) {
 
 TEST(AnalyzeCli, SprtS3BayesElo) {
   ASSERT_TRUE(testing::quoted("LLR 2.52; bounds +-4.60"));
-  const CommandRun r = analyze("--wdl 1477,2942,1351 --sprt elo0=0,elo1=10,alpha=0.01,beta=0.01,model=bayeselo --json");
+  const AnalyzeRun r = analyze("--wdl 1477,2942,1351 --sprt elo0=0,elo1=10,alpha=0.01,beta=0.01,model=bayeselo --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json s = json::parse(r.out)["sprt"];
   EXPECT_DIGITS(s["llr"].get<double>(), "2.52");
@@ -171,7 +159,7 @@ TEST(AnalyzeCli, SprtS3BayesElo) {
 }
 
 TEST(AnalyzeCli, SprtS1NormalizedPentanomial) {
-  const CommandRun r = analyze("--pentanomial 365,16618,36229,16974,390 --sprt elo0=0,elo1=2,model=normalized --json");
+  const AnalyzeRun r = analyze("--pentanomial 365,16618,36229,16974,390 --sprt elo0=0,elo1=2,model=normalized --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json s = json::parse(r.out)["sprt"];
   EXPECT_DIGITS(s["llr"].get<double>(), "2.25");
@@ -180,12 +168,12 @@ TEST(AnalyzeCli, SprtS1NormalizedPentanomial) {
 
 TEST(AnalyzeCli, MalformedCountsNameTheOption) {
   for (const char* options : {"--wdl 1,2", "--wdl a,b,c", "--wdl 1,-2,3", "--pentanomial 1,2,3,4"}) {
-    const CommandRun r = analyze(options);
+    const AnalyzeRun r = analyze(options);
     EXPECT_EQ(r.status, 2) << options;
     EXPECT_THAT(r.err, HasSubstr(std::string(options).substr(0, std::string(options).find(' ')))) << options;
   }
   for (const char* spec : {"elo0=0", "elo0=x,elo1=5", "elo0=0,elo1=5,model=odd", "elo0=0,elo1=5,alpha=2"}) {
-    const CommandRun r = analyze(std::string("--wdl 1,2,3 --sprt ") + spec);
+    const AnalyzeRun r = analyze(std::string("--wdl 1,2,3 --sprt ") + spec);
     EXPECT_EQ(r.status, 2) << spec;
     EXPECT_THAT(r.err, HasSubstr("--sprt")) << spec;
   }
@@ -193,7 +181,7 @@ TEST(AnalyzeCli, MalformedCountsNameTheOption) {
 
 TEST(AnalyzeCli, LogCountsMatchHandCount) {
   const std::string log = write_log("two.jsonl", run_record({"new", "base"}), two_engine_games());
-  const CommandRun r = analyze(log + " --json --by-opening");
+  const AnalyzeRun r = analyze(log + " --json --by-opening");
   ASSERT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["games"], 7);
@@ -221,7 +209,7 @@ TEST(AnalyzeCli, LogCountsMatchHandCount) {
   EXPECT_EQ(j["openings"][0]["opening"], "d3");
   EXPECT_EQ(j["openings"][0]["games"], 1);
 
-  const CommandRun text = analyze(log);
+  const AnalyzeRun text = analyze(log);
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_THAT(text.out, HasSubstr("new vs base: 7 games (W 3, D 1, L 3)"));
   EXPECT_THAT(text.out, HasSubstr("timeout 1"));
@@ -257,7 +245,7 @@ TEST(AnalyzeCli, SelfplayLogMatchesACountOfItsGameLines) {
   for (const auto& [pair, points] : pair_points) {
     if (points.size() == 2) ++penta[static_cast<std::size_t>(std::lround(2 * (points[0] + points[1])))];
   }
-  const CommandRun r = analyze(log + " --json");
+  const AnalyzeRun r = analyze(log + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json p = json::parse(r.out)["pairs"][0];
   EXPECT_EQ(p["first"], "one");
@@ -272,7 +260,7 @@ TEST(AnalyzeCli, SprtRunAndThreeEngineRatings) {
   auto games = two_engine_games();
   const std::string sprt_log =
       write_log("sprt.jsonl", run_record({"new", "base"}, "elo0=0,elo1=10,alpha=0.05,beta=0.05"), games);
-  const CommandRun r = analyze(sprt_log + " --json");
+  const AnalyzeRun r = analyze(sprt_log + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json p = json::parse(r.out)["pairs"][0];
   ASSERT_TRUE(p["llr"].is_number());
@@ -284,7 +272,7 @@ TEST(AnalyzeCli, SprtRunAndThreeEngineRatings) {
   games.push_back(game_line(9, "base", "old", 0));
   games.push_back(game_line(10, "old", "new", 2));
   const std::string three = write_log("three.jsonl", run_record({"new", "base", "old"}), games);
-  const CommandRun t = analyze(three + " --json");
+  const AnalyzeRun t = analyze(three + " --json");
   ASSERT_EQ(t.status, 0) << t.err;
   const json j = json::parse(t.out);
   EXPECT_EQ(j["pairs"].size(), 3U);
@@ -330,7 +318,7 @@ TEST(AnalyzeCli, LogsOfDifferentGamesWithSameNamedEnginesAreAnalysedApart) {
     blokus_games.push_back(std::move(g));
   }
   const std::string blokus = write_log("blokus.jsonl", blokus_run, blokus_games);
-  const CommandRun r = analyze(othello + " " + blokus + " --json");
+  const AnalyzeRun r = analyze(othello + " " + blokus + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
   ASSERT_EQ(j["by_game"].size(), 2U) << r.out;
@@ -349,7 +337,7 @@ TEST(AnalyzeCli, LogsOfDifferentGamesWithSameNamedEnginesAreAnalysedApart) {
   EXPECT_EQ(b["pairs"][0]["wins"], 1);  // the fixture's X won one game and lost one
   EXPECT_EQ(b["pairs"][0]["losses"], 1);
   EXPECT_THAT(r.err, HasSubstr("2 games"));
-  const CommandRun text = analyze(othello + " " + blokus);
+  const AnalyzeRun text = analyze(othello + " " + blokus);
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_THAT(text.out, HasSubstr("== othello"));
   EXPECT_THAT(text.out, HasSubstr("== blokus-duo"));
@@ -360,7 +348,7 @@ TEST(AnalyzeCli, OneNameWithTwoConfigsIsTwoEngines) {
   const std::string b = write_log(
       "b.jsonl", with_identity(run_record({"classic", "base"}), "othello", 0, "fedcba9876543210"),
       classic_games());
-  const CommandRun r = analyze(a + " " + b + " --json");
+  const AnalyzeRun r = analyze(a + " " + b + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["engines"], json({"classic@0123", "base", "classic@fedc"}));
@@ -373,7 +361,7 @@ TEST(AnalyzeCli, OneNameWithTwoConfigsIsTwoEngines) {
 TEST(AnalyzeCli, TornLastLineIsAWarningNamingFileAndLine) {
   const std::string log = write_log("torn.jsonl", run_record({"new", "base"}), two_engine_games(),
                                     R"({"type":"game","id":7,"pa)");
-  const CommandRun r = analyze(log + " --json");
+  const AnalyzeRun r = analyze(log + " --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr(log + ":9"));
   EXPECT_EQ(json::parse(r.out)["games"], 7);
@@ -383,7 +371,7 @@ TEST(AnalyzeCli, UnknownEngineExits2NamingFileAndLine) {
   auto games = two_engine_games();
   games[1] = game_line(1, "ghost", "new", 4);
   const std::string log = write_log("ghost.jsonl", run_record({"new", "base"}), games);
-  const CommandRun r = analyze(log);
+  const AnalyzeRun r = analyze(log);
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr(log + ":3:"));
   EXPECT_THAT(r.err, HasSubstr("ghost"));
@@ -392,10 +380,10 @@ TEST(AnalyzeCli, UnknownEngineExits2NamingFileAndLine) {
 TEST(AnalyzeCli, NonLogFileExits2NamingFileAndLine) {
   const std::string path = temp_path("notes.txt");
   std::ofstream(path) << "these are not games\n";
-  const CommandRun r = analyze(path);
+  const AnalyzeRun r = analyze(path);
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr(path + ":1"));
-  const CommandRun missing = analyze(temp_path("missing.jsonl"));
+  const AnalyzeRun missing = analyze(temp_path("missing.jsonl"));
   EXPECT_EQ(missing.status, 2);
 }
 
@@ -407,7 +395,7 @@ TEST(AnalyzeCli, PlotsAreValidSvgAndPng) {
   games.push_back(game_line(10, "old", "new", 2));
   const std::string log = write_log("plot.jsonl", run_record({"new", "base", "old"}), games);
   const std::string svg = temp_path("ratings.svg");
-  const CommandRun r = analyze(log + " --plot " + svg);
+  const AnalyzeRun r = analyze(log + " --plot " + svg);
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string text = read_file(svg);
   EXPECT_THAT(text, HasSubstr("<svg"));
@@ -417,22 +405,22 @@ TEST(AnalyzeCli, PlotsAreValidSvgAndPng) {
       write_log("sprt_plot.jsonl", run_record({"new", "base"}, "elo0=0,elo1=10,alpha=0.05,beta=0.05"),
                 two_engine_games());
   const std::string png = temp_path("llr.png");
-  const CommandRun p = analyze(sprt_log + " --plot " + png);
+  const AnalyzeRun p = analyze(sprt_log + " --plot " + png);
   ASSERT_EQ(p.status, 0) << p.err;
   EXPECT_EQ(read_file(png).substr(0, 4), "\x89PNG");
 
-  const CommandRun two = analyze(write_log("plot2.jsonl", run_record({"new", "base"}), two_engine_games()) +
+  const AnalyzeRun two = analyze(write_log("plot2.jsonl", run_record({"new", "base"}), two_engine_games()) +
                                  " --plot " + temp_path("two.svg"));
   EXPECT_EQ(two.status, 0) << two.err;
 
-  const CommandRun bad = analyze(log + " --plot " + temp_path("r.pdf"));
+  const AnalyzeRun bad = analyze(log + " --plot " + temp_path("r.pdf"));
   EXPECT_EQ(bad.status, 2);
   EXPECT_THAT(bad.err, HasSubstr("--plot"));
 }
 
 TEST(AnalyzeCli, PlotWithoutGnuplotExits2) {
   const std::string log = write_log("nognuplot.jsonl", run_record({"new", "base"}), two_engine_games());
-  const CommandRun r = analyze(log + " --plot " + temp_path("x.svg"), "env PATH=/nonexistent");
+  const AnalyzeRun r = analyze(log + " --plot " + temp_path("x.svg"), "env PATH=/nonexistent");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("gnuplot"));
 }
@@ -442,10 +430,10 @@ TEST(AnalyzeCli, GzipAndZstdLogsGiveThePlainLogsResult) {
   // Compressed by the stock tools, not by arena's own writer.
   ASSERT_EQ(std::system(("gzip -c '" + log + "' > '" + log + ".gz'").c_str()), 0);
   ASSERT_EQ(std::system(("zstd -qc '" + log + "' > '" + log + ".zst'").c_str()), 0);
-  const CommandRun plain = analyze(log + " --json");
+  const AnalyzeRun plain = analyze(log + " --json");
   ASSERT_EQ(plain.status, 0) << plain.err;
   for (const std::string& packed : {log + ".gz", log + ".zst"}) {
-    const CommandRun r = analyze(packed + " --json");
+    const AnalyzeRun r = analyze(packed + " --json");
     ASSERT_EQ(r.status, 0) << r.err;
     json a = json::parse(r.out);
     json b = json::parse(plain.out);

@@ -2,39 +2,21 @@
 // counts.md, a deterministic legal search result, and exit status 2 naming the ply of a bad code.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
+#include "tests/support/command.hpp"
 
 namespace arena::blokus_duo {
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string out;  ///< stdout, or stdout + stderr when merged
-};
-
-/// Runs `arena ARGS`; stderr is discarded unless merge_stderr.
-CommandRun arena(const std::string& args, bool merge_stderr = false) {
-  const std::string cmd = std::string("'") + ARENA_BINARY + "' " + args +
-                          (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  CommandRun r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), static_cast<int>(buf.size()), pipe) != nullptr) r.out += buf.data();
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
+using arena::test::CommandRun;
+using arena::test::run_arena;
 
 TEST(Cli, PerftDepthTwoMatchesCounts) {
-  const CommandRun r = arena("perft --game blokus-duo --depth 2 --json");
+  const CommandRun r = run_arena("perft --game blokus-duo --depth 2 --json");
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j.at("leaves").get<std::uint64_t>(), 171396U);  // counts.md
@@ -42,27 +24,27 @@ TEST(Cli, PerftDepthTwoMatchesCounts) {
 }
 
 TEST(CliSlow, PerftDepthThreeMatchesCounts) {
-  const CommandRun r = arena("perft --game blokus-duo --depth 3 --json");
+  const CommandRun r = run_arena("perft --game blokus-duo --depth 3 --json");
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j.at("per_depth"), nlohmann::json::parse("[414, 171396, 89204762]"));  // counts.md
 }
 
 TEST(Cli, PerftAfterTwoXPentominoes) {
-  const CommandRun r = arena("perft --game blokus-duo --depth 1 --position \"56u0 9Au0\" --json");
+  const CommandRun r = run_arena("perft --game blokus-duo --depth 1 --position \"56u0 9Au0\" --json");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out).at("leaves").get<std::uint64_t>(), 808U);  // counts.md
 }
 
 TEST(Cli, MalformedCodeExitsTwoNamingThePly) {
-  const CommandRun r = arena("perft --game blokus-duo --depth 1 --position \"56u0 9Au0 56z0\"", true);
+  const CommandRun r = run_arena("perft --game blokus-duo --depth 1 --position \"56u0 9Au0 56z0\"", true);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("ply 3"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("malformed"), std::string::npos) << r.out;
 }
 
 TEST(Cli, IllegalCodeExitsTwoWithTheReason) {
-  const CommandRun r = arena("perft --game blokus-duo --depth 1 --position \"56u0 9Au0 78u0\"", true);
+  const CommandRun r = run_arena("perft --game blokus-duo --depth 1 --position \"56u0 9Au0 78u0\"", true);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("ply 3"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("piece already used"), std::string::npos) << r.out;
@@ -71,8 +53,8 @@ TEST(Cli, IllegalCodeExitsTwoWithTheReason) {
 TEST(Cli, ClassicSearchIsLegalAndDeterministic) {
   const std::string args = std::string("search --config '") + ARENA_SOURCE_DIR +
                            "/configs/blokus-duo/classic.cfg' --position \"56u0 9Au0\" --depth 2 --json";
-  const CommandRun a = arena(args);
-  const CommandRun b = arena(args);
+  const CommandRun a = run_arena(args);
+  const CommandRun b = run_arena(args);
   ASSERT_EQ(a.status, 0) << a.out;
   const auto ja = nlohmann::json::parse(a.out);
   const auto jb = nlohmann::json::parse(b.out);

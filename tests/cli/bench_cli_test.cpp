@@ -2,11 +2,9 @@
 // stored in bench/signature.txt, per game and in total; the first three Othello positions give
 // the 61114 nodes quoted in commit 1fb4615 (measured then by bench/search_bench.cpp) and the
 // Blokus Duo position of that benchmark its 5923; a bad list line is exit 2 naming FILE:LINE.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -16,28 +14,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/command.hpp"
+
 namespace {
 
+using arena::test::CommandRun;
+using arena::test::run_arena;
+
 namespace fs = std::filesystem;
-
-struct Outcome {
-  int status = -1;
-  std::string out;
-};
-
-/// Runs `arena args` with stderr merged into stdout when `merge_stderr`, else dropped.
-Outcome arena(const std::string& args, bool merge_stderr = false) {
-  const std::string cmd = std::string("'") + ARENA_BINARY + "' " + args +
-                          (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  Outcome r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
 
 /// bench/signature.txt: "NAME NODES" lines (games, then `signature`), # comments.
 std::map<std::string, std::uint64_t> stored_signature() {
@@ -63,7 +47,7 @@ fs::path write_list(const std::string& name, const std::string& text) {
 TEST(BenchCli, SignatureMatchesTheStoredOne) {
   const auto stored = stored_signature();
   ASSERT_EQ(stored.size(), 3U) << "bench/signature.txt: two games and the signature";
-  const Outcome r = arena("bench --json");
+  const CommandRun r = run_arena("bench --json");
   ASSERT_EQ(r.status, 0) << r.out;
   const auto doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc.at("signature").get<std::uint64_t>(), stored.at("signature"));
@@ -81,11 +65,11 @@ TEST(BenchCli, SearchBenchPositionsGiveTheQuotedNodes) {
       "bench_othello_",
       "start\n--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n"
       "f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7\n");
-  Outcome r = arena("bench --game othello --json --positions " + othello.string());
+  CommandRun r = run_arena("bench --game othello --json --positions " + othello.string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out).at("signature").get<std::uint64_t>(), 61114U);
   const fs::path blokus = write_list("bench_blokus_", "56u0 9Au0  # search_bench's position\n");
-  r = arena("bench --game blokus-duo --json --positions " + blokus.string());
+  r = run_arena("bench --game blokus-duo --json --positions " + blokus.string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out).at("signature").get<std::uint64_t>(), 5923U);
   fs::remove(othello);
@@ -94,10 +78,10 @@ TEST(BenchCli, SearchBenchPositionsGiveTheQuotedNodes) {
 
 TEST(BenchCli, BadPositionLineExits2NamingFileAndLine) {
   const fs::path bad = write_list("bench_bad_", "# a comment\nstart\nf5 zz\n");
-  const Outcome r = arena("bench --game othello --positions " + bad.string(), true);
+  const CommandRun r = run_arena("bench --game othello --positions " + bad.string(), true);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find(bad.string() + ":3:"), std::string::npos) << r.out;
-  EXPECT_EQ(arena("bench --positions " + bad.string()).status, 2);  // needs one --game
+  EXPECT_EQ(run_arena("bench --positions " + bad.string()).status, 2);  // needs one --game
   fs::remove(bad);
 }
 

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -22,38 +21,21 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/selfplay/log_polling.hpp"
+#include "tests/support/command.hpp"
 
 namespace {
+
+using arena::test::CommandRun;
+using arena::test::run_arena;
+using arena::test::run_command;
 
 namespace fs = std::filesystem;
 using arena::selfplay::testing::logged_games;
 using arena::selfplay::testing::wait_for_logged_games;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-};
-
-/// Runs the shell command `cmd` and returns its exit status and stdout.
-Outcome shell(const std::string& cmd) {
-  Outcome r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-/// Runs `arena args` (stderr dropped) and returns its exit status and stdout.
-Outcome arena(const std::string& args) {
-  return shell(std::string("'") + ARENA_BINARY + "' " + args + " 2>/dev/null");
-}
-
 /// Runs `arena args` in the folder `cwd`, stdout and stderr together.
-Outcome arena_in(const fs::path& cwd, const std::string& args) {
-  return shell("cd '" + cwd.string() + "' && '" + ARENA_BINARY + "' " + args + " 2>&1");
+CommandRun arena_in(const fs::path& cwd, const std::string& args) {
+  return run_command("cd '" + cwd.string() + "' && '" + ARENA_BINARY + "' " + args + " 2>&1");
 }
 
 /// A fresh folder with a one-round Blokus Duo run config of `train_games` training games.
@@ -80,7 +62,7 @@ TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
   const std::string args =
       "loop --config '" + cfg.string() + "' --run-dir '" + run.string() + "' --quiet --json";
 
-  const Outcome first = arena(args);
+  const CommandRun first = run_arena(args);
   ASSERT_EQ(first.status, 0);
   const auto s = nlohmann::json::parse(first.out);
   ASSERT_EQ(s.at("rounds").size(), 1U);
@@ -116,7 +98,7 @@ TEST(LoopCli, TinyBlokusRunWritesItsFolderAndResumesWithoutReplaying) {
 
   // The same command on the finished folder: nothing played again, the same summary (but for
   // this invocation's own seconds).
-  const Outcome again = arena(args);
+  const CommandRun again = run_arena(args);
   ASSERT_EQ(again.status, 0);
   auto resumed = nlohmann::json::parse(again.out);
   auto expected = s;
@@ -152,7 +134,7 @@ TEST(LoopCli, KilledDuringSelfPlayResumesToTheConfiguredGames) {
   if (WIFEXITED(status)) GTEST_SKIP() << "the run ended before the kill";
   ASSERT_LT(logged_games(train), kTrain);
 
-  const Outcome resumed = arena(args);
+  const CommandRun resumed = run_arena(args);
   ASSERT_EQ(resumed.status, 0);
   const auto s = nlohmann::json::parse(resumed.out);
   EXPECT_EQ(s.at("rounds").at(0).at("games"), kTrain);
@@ -175,14 +157,14 @@ TEST(LoopCli, KilledDuringSelfPlayResumesToTheConfiguredGames) {
 TEST(LoopCli, FinishedRunIsReportedNotReplacedAndReadsFromAnywhere) {
   const fs::path dir = make_run_config("finished", 6);
   const std::string args = "loop --config loop.cfg";
-  const Outcome first = arena_in(dir, args);
+  const CommandRun first = arena_in(dir, args);
   ASSERT_EQ(first.status, 0) << first.out;
   std::vector<fs::path> runs;
   for (const auto& e : fs::directory_iterator(dir / "runs")) runs.push_back(e.path());
   ASSERT_EQ(runs.size(), 1U);
   const fs::path run = runs[0];
 
-  const Outcome again = arena_in(dir, args);
+  const CommandRun again = arena_in(dir, args);
   ASSERT_EQ(again.status, 0) << again.out;
   EXPECT_NE(again.out.find("run complete: ./runs/" + run.filename().string()), std::string::npos) << again.out;
   EXPECT_NE(again.out.find("--new starts a new run"), std::string::npos) << again.out;
@@ -206,22 +188,22 @@ TEST(LoopCli, FinishedRunIsReportedNotReplacedAndReadsFromAnywhere) {
   // One figure for one result: the round's pair statistics are `arena analyze`'s of its match
   // log (plus selfplay's terminations), and the summary prints analyze's Elo figure.
   const std::string match = (run / "round-1" / "match.jsonl").string();
-  const auto analyzed = nlohmann::json::parse(arena("analyze '" + match + "' --json").out).at("pairs").at(0);
+  const auto analyzed = nlohmann::json::parse(run_arena("analyze '" + match + "' --json").out).at("pairs").at(0);
   for (const auto& [key, value] : analyzed.items()) EXPECT_EQ(round.at("pair").at(key), value) << key;
-  const std::string text = arena("analyze '" + match + "'").out;
+  const std::string text = run_arena("analyze '" + match + "'").out;
   const std::size_t at = text.find("Elo ");
   ASSERT_NE(at, std::string::npos) << text;
   const std::string figure = text.substr(at + 4, text.find(" (95%", at) - at - 4);
   EXPECT_NE(again.out.find(" " + figure + " "), std::string::npos) << figure << "\n" << again.out;
 
   // The report from another working folder: nothing missing.
-  const Outcome report = arena_in(fs::temp_directory_path(), "report '" + run.string() + "' --out '" +
+  const CommandRun report = arena_in(fs::temp_directory_path(), "report '" + run.string() + "' --out '" +
                                                                 (dir / "r.html").string() + "' --json");
   ASSERT_EQ(report.status, 0) << report.out;
   const auto r = nlohmann::json::parse(report.out.substr(report.out.find('{')));
   EXPECT_TRUE(r.at("problems").empty()) << r.at("problems").dump(1);
 
-  const Outcome fresh = arena_in(dir, args + " --new --quiet");
+  const CommandRun fresh = arena_in(dir, args + " --new --quiet");
   ASSERT_EQ(fresh.status, 0) << fresh.out;
   EXPECT_EQ(std::distance(fs::directory_iterator(dir / "runs"), fs::directory_iterator()), 2);
   fs::remove_all(dir);
@@ -235,7 +217,7 @@ TEST(LoopCli, PerfectMatchScoreStillDrawsTheCharts) {
       fs::temp_directory_path() / ("arena_loop_perfect_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   const std::string cfg = std::string(ARENA_SOURCE_DIR) + "/docs/loop-mpi/loop.cfg";
-  const Outcome run = arena("loop --config '" + cfg + "' --run-dir '" + dir.string() +
+  const CommandRun run = run_arena("loop --config '" + cfg + "' --run-dir '" + dir.string() +
                             "' --quiet --json");
   ASSERT_EQ(run.status, 0) << run.out;
   const auto round = nlohmann::json::parse(std::ifstream(dir / "round-1" / "round.json"));
@@ -284,7 +266,7 @@ TEST(LoopCli, BadValueOfALateStageFailsBeforeAnyGame) {
     const std::string bad = c.line.empty() ? "extra_games = missing.tsv" : c.line;
     const auto at = text.find(bad + "\n");
     const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
-    const Outcome r = arena_in(dir, "loop --config loop.cfg --run-dir run --quiet");
+    const CommandRun r = arena_in(dir, "loop --config loop.cfg --run-dir run --quiet");
     EXPECT_EQ(r.status, 2) << bad << "\n" << r.out;
     const std::string where = "loop.cfg:" + std::to_string(line) + ": key '" + c.key + "'";
     EXPECT_NE(r.out.find(where), std::string::npos) << where << "\n" << r.out;

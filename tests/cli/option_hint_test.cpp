@@ -1,13 +1,12 @@
 // Unknown options: the edit distance against textbook examples, and the hint `arena` prints for
 // cutechess-cli/fastchess spellings and typos (exit 2, the option meant named).
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
 #include "cli/option_hint.hpp"
+#include "tests/support/command.hpp"
 
 namespace {
 
@@ -41,14 +40,8 @@ TEST(OptionHint, TyposSuggestTheClosestOption) {
 
 /// stderr and exit status of `arena args`.
 std::pair<int, std::string> arena_stderr(const std::string& args) {
-  const std::string cmd = std::string("'") + ARENA_BINARY + "' " + args + " 2>&1 >/dev/null";
-  std::string err;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return {-1, err};
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) err.append(buffer, n);
-  const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, err};
+  const arena::test::CommandRun r = arena::test::run_command(arena::test::arena_command(args) + " 2>&1 >/dev/null");
+  return {r.status, r.out};
 }
 
 TEST(OptionHint, ArenaNamesTheWordTypedAndTheOptionMeant) {

@@ -32,7 +32,7 @@ corner = 20 20 18
 mobility = 1.5
 )";
 
-std::string error_of(const std::string& text) {
+std::string config_error_of(const std::string& text) {
   try {
     (void)parse_engine_config(text, "x.cfg");
   } catch (const InputError& e) {
@@ -67,29 +67,29 @@ TEST(EngineConfig, Fnv1aMatchesPublishedVectors) {
 }
 
 TEST(EngineConfig, UnknownKeyNamesFileLineAndKey) {
-  const std::string e = error_of("name = a\ngame = othello\n[search]\ndepht = 3\n");
+  const std::string e = config_error_of("name = a\ngame = othello\n[search]\ndepht = 3\n");
   EXPECT_THAT(e, HasSubstr("x.cfg:4:"));
   EXPECT_THAT(e, HasSubstr("'search.depht'"));
   EXPECT_THAT(e, HasSubstr("unknown key"));
 }
 
 TEST(EngineConfig, NonNumberWeightNamesFileLineAndKey) {
-  const std::string e = error_of("name = a\ngame = othello\n\n[weights]\ncorner = 20 x 3\n");
+  const std::string e = config_error_of("name = a\ngame = othello\n\n[weights]\ncorner = 20 x 3\n");
   EXPECT_THAT(e, HasSubstr("x.cfg:5:"));
   EXPECT_THAT(e, HasSubstr("'weights.corner'"));
   EXPECT_THAT(e, HasSubstr("'x'"));
 }
 
 TEST(EngineConfig, WrongTypesAndRangesAreErrors) {
-  EXPECT_THAT(error_of("name = a\ngame = g\n[search]\ndepth = -1\n"), HasSubstr("x.cfg:4: key 'search.depth'"));
-  EXPECT_THAT(error_of("name = a\ngame = g\n[search]\ndepth = six\n"), HasSubstr("x.cfg:4:"));
-  EXPECT_THAT(error_of("name = a\ngame = g\n[search]\ntt_mb = 0\n"), HasSubstr("'search.tt_mb'"));
-  EXPECT_THAT(error_of("name = a\ngame = g\n[search]\ntt_mb = 65537\n"), HasSubstr("'search.tt_mb'"));
-  EXPECT_THAT(error_of("name = a\ngame = g\nplayer = human\n"), HasSubstr("x.cfg:3: key 'player'"));
-  EXPECT_THAT(error_of("name = a\ngame = g\nname = b\n"), HasSubstr("x.cfg:3:"));
-  EXPECT_THAT(error_of("game = g\n"), HasSubstr("key 'name': required"));
-  EXPECT_THAT(error_of("name = a\ngame = g\njust words\n"), HasSubstr("x.cfg:3:"));
-  EXPECT_THAT(error_of("name = a\ngame = g\n[weights]\ncorner =\n"), HasSubstr("x.cfg:4:"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\ndepth = -1\n"), HasSubstr("x.cfg:4: key 'search.depth'"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\ndepth = six\n"), HasSubstr("x.cfg:4:"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\ntt_mb = 0\n"), HasSubstr("'search.tt_mb'"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\ntt_mb = 65537\n"), HasSubstr("'search.tt_mb'"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\nplayer = human\n"), HasSubstr("x.cfg:3: key 'player'"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\nname = b\n"), HasSubstr("x.cfg:3:"));
+  EXPECT_THAT(config_error_of("game = g\n"), HasSubstr("key 'name': required"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\njust words\n"), HasSubstr("x.cfg:3:"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[weights]\ncorner =\n"), HasSubstr("x.cfg:4:"));
 }
 
 TEST(EngineConfig, MissingFileNamesTheFile) {
@@ -154,13 +154,13 @@ TEST(EngineConfig, MpcSectionParsesAndRoundTrips) {
 
 TEST(EngineConfig, BadMpcKeysNameFileLineAndKey) {
   const std::string head = "name = a\ngame = g\n[mpc]\n";
-  EXPECT_THAT(error_of(head + "pair_4_4 = 1 0 100\n"), HasSubstr("x.cfg:4: key 'mpc.pair_4_4'"));
-  EXPECT_THAT(error_of(head + "pair_x = 1 0 100\n"), HasSubstr("x.cfg:4: key 'mpc.pair_x'"));
-  EXPECT_THAT(error_of(head + "pair_8_4 = 1 0\n"), HasSubstr("multiple of 3"));
-  EXPECT_THAT(error_of(head + "pair_8_4 = 1 0 100 -1 0 100\n"), HasSubstr("stage 1"));
-  EXPECT_THAT(error_of(head + "pair_8_4 = 1 0 -5\n"), HasSubstr("x.cfg:4:"));
-  EXPECT_THAT(error_of(head + "threshold = -1\n"), HasSubstr("x.cfg:4: key 'mpc.threshold'"));
-  EXPECT_THAT(error_of(head + "treshold = 1\n"), HasSubstr("x.cfg:4:"));
+  EXPECT_THAT(config_error_of(head + "pair_4_4 = 1 0 100\n"), HasSubstr("x.cfg:4: key 'mpc.pair_4_4'"));
+  EXPECT_THAT(config_error_of(head + "pair_x = 1 0 100\n"), HasSubstr("x.cfg:4: key 'mpc.pair_x'"));
+  EXPECT_THAT(config_error_of(head + "pair_8_4 = 1 0\n"), HasSubstr("multiple of 3"));
+  EXPECT_THAT(config_error_of(head + "pair_8_4 = 1 0 100 -1 0 100\n"), HasSubstr("stage 1"));
+  EXPECT_THAT(config_error_of(head + "pair_8_4 = 1 0 -5\n"), HasSubstr("x.cfg:4:"));
+  EXPECT_THAT(config_error_of(head + "threshold = -1\n"), HasSubstr("x.cfg:4: key 'mpc.threshold'"));
+  EXPECT_THAT(config_error_of(head + "treshold = 1\n"), HasSubstr("x.cfg:4:"));
 }
 
 TEST(EngineConfig, KeyWhereFindsTheLine) {

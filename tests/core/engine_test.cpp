@@ -16,13 +16,10 @@ namespace {
 
 using ::testing::HasSubstr;
 using toy::TicTacToe;
-
-EngineConfig config(const std::string& body) {
-  return parse_engine_config("name = t\ngame = tictactoe\n" + body, "t.cfg");
-}
+using toy::ttt_config;
 
 TEST(Engine, SearchPlayerUsesTheConfigLimits) {
-  Engine<TicTacToe> engine(config("[search]\ndepth = 9\n[weights]\ncentre = 30\n"));
+  Engine<TicTacToe> engine(ttt_config("[search]\ndepth = 9\n[weights]\ncentre = 30\n"));
   const auto r = engine.think(TicTacToe::initial({}), {}, 1);
   EXPECT_EQ(r.score, 0);
   EXPECT_TRUE(r.exact);
@@ -41,7 +38,7 @@ TEST(Engine, ConfigForAnotherGameOrFeatureSetIsRefused) {
     EXPECT_THAT(e.what(), HasSubstr("o.cfg:2: key 'game'"));
   }
   try {
-    Engine<TicTacToe> engine(config("[eval]\nfeatures = fancy\n"));
+    Engine<TicTacToe> engine(ttt_config("[eval]\nfeatures = fancy\n"));
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.cfg:4: key 'eval.features'"));
@@ -49,7 +46,7 @@ TEST(Engine, ConfigForAnotherGameOrFeatureSetIsRefused) {
 }
 
 TEST(Engine, RandomPlayerDependsOnlyOnTheSeed) {
-  Engine<TicTacToe> engine(config("player = random\n"));
+  Engine<TicTacToe> engine(ttt_config("player = random\n"));
   const auto p = TicTacToe::initial({});
   std::set<int> seen;
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
@@ -61,7 +58,7 @@ TEST(Engine, RandomPlayerDependsOnlyOnTheSeed) {
 }
 
 TEST(Engine, RootMoveScoresOfTicTacToeAreAllDraws) {
-  Engine<TicTacToe> engine(config("[search]\ndepth = 9\n"));
+  Engine<TicTacToe> engine(ttt_config("[search]\ndepth = 9\n"));
   const auto scored = engine.score_root_moves(TicTacToe::initial({}), {}, 0);
   ASSERT_EQ(scored.size(), 9U);
   for (const auto& s : scored) EXPECT_EQ(s.score, 0) << int{s.move};  // no opening move loses

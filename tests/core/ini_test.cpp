@@ -12,7 +12,7 @@
 namespace arena::core {
 namespace {
 
-std::string error_of(const std::string& text) {
+std::string ini_error_of(const std::string& text) {
   try {
     (void)read_ini(text, "a.cfg", {"name", "search.depth"}, {"weights."}, "name, search.depth");
   } catch (const InputError& e) {
@@ -48,15 +48,15 @@ TEST(Ini, SectionsCommentsAndLines) {
 }
 
 TEST(Ini, ErrorsNameTheLine) {
-  EXPECT_EQ(error_of("name = a\nplayer search\n"),
+  EXPECT_EQ(ini_error_of("name = a\nplayer search\n"),
             "a.cfg:2: expected 'key = value' or '[section]', got 'player search'");
-  EXPECT_EQ(error_of("= 3\n"), "a.cfg:1: expected 'key = value' or '[section]', got '= 3'");
-  EXPECT_EQ(error_of("[search]\ndepht = 3\n"),
+  EXPECT_EQ(ini_error_of("= 3\n"), "a.cfg:1: expected 'key = value' or '[section]', got '= 3'");
+  EXPECT_EQ(ini_error_of("[search]\ndepht = 3\n"),
             "a.cfg:2: key 'search.depht': unknown key (expected name, search.depth)");
-  EXPECT_EQ(error_of("[search]\ndepth = 3\n# x\ndepth = 4\n"),
+  EXPECT_EQ(ini_error_of("[search]\ndepth = 3\n# x\ndepth = 4\n"),
             "a.cfg:4: key 'search.depth': given twice (first on line 2)");
   // An empty value is a value (the key's reader decides whether it may be empty).
-  EXPECT_EQ(error_of("name =\n"), "");
+  EXPECT_EQ(ini_error_of("name =\n"), "");
 }
 
 }  // namespace

@@ -2,11 +2,8 @@
 // beyond what the integer evaluation holds (config keys and weights side files), a
 // transposition table the allocator refuses (an InputError naming search.tt_mb, not
 // std::bad_alloc), and --threads against the machine (engine/core/thread_limit.hpp).
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -18,6 +15,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/thread_limit.hpp"
 #include "engine/core/weights_file.hpp"
+#include "tests/support/command.hpp"
 
 namespace arena::core {
 namespace {
@@ -76,17 +74,10 @@ TEST(InputRanges, TableTheAllocatorRefusesIsAnInputErrorNamingTheKey) {
 #else
   const fs::path cfg = temp("tt.cfg");
   std::ofstream(cfg) << "name = big\ngame = othello\n[search]\ndepth = 1\ntt_mb = 4096\n";
-  const std::string cmd = "ulimit -v 1000000; '" + std::string(ARENA_BINARY) +
-                          "' search --config '" + cfg.string() + "' 2>&1";
-  std::string out;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::array<char, 4096> buf{};
-  for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
+  const auto [status, out] = test::run_command(
+      "ulimit -v 1000000; " + test::arena_command("search --config '" + cfg.string() + "'") + " 2>&1");
   fs::remove(cfg);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+  EXPECT_EQ(status, 2) << out;
   EXPECT_NE(out.find(cfg.string() + ":5: key 'search.tt_mb'"), std::string::npos) << out;
   EXPECT_NE(out.find("cannot allocate a 4096 MiB"), std::string::npos) << out;
 #endif

@@ -22,7 +22,7 @@ using ::testing::HasSubstr;
 using toy::TicTacToe;
 using toy::TttFeatures;
 
-EngineConfig config(const std::string& weights, const std::string& extra = "") {
+EngineConfig weights_config(const std::string& weights, const std::string& extra = "") {
   return parse_engine_config("name = t\ngame = tictactoe\n" + extra + "[weights]\n" + weights,
                              "t.cfg");
 }
@@ -35,7 +35,7 @@ std::string temp_path(const std::string& name) {
 
 TEST(LinearEval, SumsWeightTimesValuePerPhase) {
   const LinearEval<toy::TttPosition> eval(std::make_unique<TttFeatures>(),
-                                          config("centre = 50 10\nlines = 3\n"));
+                                          weights_config("centre = 50 10\nlines = 3\n"));
   SparseFeatures scratch;
   // X in the centre, O to move: centre -1 for the mover, open lines: X blocks 4 of O's lines.
   const auto p = TicTacToe::parse_position("----X----", {});
@@ -49,7 +49,7 @@ TEST(LinearEval, SumsWeightTimesValuePerPhase) {
 TEST(LinearEval, UnknownFeatureNamesFileLineAndKey) {
   try {
     const LinearEval<toy::TttPosition> eval(std::make_unique<TttFeatures>(),
-                                            config("centre = 1\nedges = 2\n"));
+                                            weights_config("centre = 1\nedges = 2\n"));
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.cfg:5: key 'weights.edges'"));
@@ -58,14 +58,14 @@ TEST(LinearEval, UnknownFeatureNamesFileLineAndKey) {
 }
 
 TEST(LinearEval, WrongValueCountIsAnError) {
-  EXPECT_THROW(LinearEval<toy::TttPosition>(std::make_unique<TttFeatures>(), config("centre = 1 2 3\n")),
+  EXPECT_THROW(LinearEval<toy::TttPosition>(std::make_unique<TttFeatures>(), weights_config("centre = 1 2 3\n")),
                InputError);
 }
 
 TEST(LinearEval, EntriesRoundTripThroughResolve) {
   const TttFeatures fs;
   const std::vector<double> w = {1, 2, 3, 1, -2, 3};  // phase-major, 2 phases x 3
-  EngineConfig cfg = config("");
+  EngineConfig cfg = weights_config("");
   cfg.weights = weights_to_entries(fs, w);
   EXPECT_EQ(cfg.weights[0].second.size(), 1U);
   EXPECT_EQ(cfg.weights[1].second.size(), 2U);
@@ -77,7 +77,7 @@ TEST(WeightsFile, WritesReadsAndOverlaysConfigKeys) {
   const std::string path = temp_path("ok.weights");
   write_weights_file(path, weights_header(fs), {1.25, 2, 3, 4, 5, 6e-7});
   EXPECT_EQ(read_weights_file(path, weights_header(fs)), (std::vector<double>{1.25, 2, 3, 4, 5, 6e-7}));
-  const EngineConfig cfg = config("lines = 9\n", "[eval]\nweights_file = " + path + "\n");
+  const EngineConfig cfg = weights_config("lines = 9\n", "[eval]\nweights_file = " + path + "\n");
   EXPECT_EQ(resolve_weights(fs, cfg), (std::vector<double>{1.25, 2, 9, 4, 5, 9}));
   std::remove(path.c_str());
 }

@@ -20,6 +20,7 @@ using ::testing::HasSubstr;
 using toy::HashGame;
 using toy::OrderedHashGame;
 using toy::TicTacToe;
+using toy::ttt_config;
 
 /// The evaluation of a game without one: 0 everywhere, so playouts play to the end.
 template <class Position>
@@ -171,14 +172,10 @@ TEST(Mcts, ForcedMoveAndFinishedGameNeedNoPlayouts) {
   EXPECT_EQ(over.score, -100);  // O to move has lost
 }
 
-EngineConfig config(const std::string& body) {
-  return parse_engine_config("name = t\ngame = tictactoe\n" + body, "t.cfg");
-}
-
 TEST(Mcts, EngineWithPlayerMctsIsRepeatableAndWins) {
   const std::string body = "player = mcts\n[mcts]\nplayouts = 1500\ncutoff = -1\nseed = 9\n";
-  Engine<TicTacToe> a(config(body));
-  Engine<TicTacToe> b(config(body));
+  Engine<TicTacToe> a(ttt_config(body));
+  Engine<TicTacToe> b(ttt_config(body));
   const auto p = TicTacToe::parse_position("XX-OO----", {});
   const auto ra = a.think(p, {}, 3);
   const auto rb = b.think(p, {}, 3);
@@ -194,7 +191,7 @@ TEST(Mcts, EngineWithPlayerMctsIsRepeatableAndWins) {
 }
 
 TEST(Mcts, ConfigKeysReadBackAndBadValuesNameTheLine) {
-  const EngineConfig cfg = config(
+  const EngineConfig cfg = ttt_config(
       "player = mcts\n[mcts]\nplayouts = 50\nexploration = 1.5\nprior_temperature = 200\n"
       "playout_temperature = 0\ncutoff = -1\neval_scale = 250\nrave = 30\nexpand = 2\n"
       "tree_mb = 8\nsolve = 6\nseed = 11\nprior_visits = 3\nprior_power = 0.5\n"
@@ -210,15 +207,15 @@ TEST(Mcts, ConfigKeysReadBackAndBadValuesNameTheLine) {
   const EngineConfig back = parse_engine_config(format_engine_config(cfg, {}), "back.cfg");
   EXPECT_EQ(back.mcts, cfg.mcts);
   // Alpha-beta configs are written without an [mcts] section.
-  EXPECT_THAT(format_engine_config(config(""), {}), ::testing::Not(HasSubstr("[mcts]")));
+  EXPECT_THAT(format_engine_config(ttt_config(""), {}), ::testing::Not(HasSubstr("[mcts]")));
   try {
-    (void)config("[mcts]\ncutoff = -2\n");
+    (void)ttt_config("[mcts]\ncutoff = -2\n");
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.cfg:4: key 'mcts.cutoff'"));
   }
   try {
-    (void)config("[mcts]\nplayout_policy = softmax\n");
+    (void)ttt_config("[mcts]\nplayout_policy = softmax\n");
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.cfg:4: key 'mcts.playout_policy'"));

@@ -1,38 +1,27 @@
 // `arena search` end to end (the built executable): the JSON contract, determinism at a fixed
 // depth, and exit status 2 with file:line:key named for bad configs and options.
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/command.hpp"
+
 namespace {
 
 using ::testing::HasSubstr;
+using arena::test::arena_command;
+using arena::test::CommandRun;
+using arena::test::run_command;
 
-struct CommandRun {
-  int status = -1;
-  std::string out;  ///< stdout and stderr together
-};
-
+/// `arena search options`, stdout and stderr together.
 CommandRun run_search(const std::string& options) {
-  const std::string cmd = std::string(ARENA_BINARY) + " search " + options + " 2>&1";
-  CommandRun r;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return run_command(arena_command("search " + options) + " 2>&1");
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {

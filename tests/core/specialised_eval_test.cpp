@@ -16,6 +16,7 @@ namespace {
 
 using ::testing::HasSubstr;
 using toy::TicTacToe;
+using toy::ttt_config;
 using toy::TttFeatures;
 using toy::TttPosition;
 
@@ -71,14 +72,10 @@ struct FastTicTacToe : TicTacToe {
   }
 };
 
-EngineConfig config(const std::string& body) {
-  return parse_engine_config("name = t\ngame = tictactoe\n" + body, "t.cfg");
-}
-
 TEST(SpecialisedEval, EngineEvaluatesAndSearchesThroughIt) {
   const std::string body = "[weights]\ncentre = 30\ncorners = 7\nlines = 3\n";
-  Engine<FastTicTacToe> fast(config(body));
-  Engine<TicTacToe> plain(config(body));
+  Engine<FastTicTacToe> fast(ttt_config(body));
+  Engine<TicTacToe> plain(ttt_config(body));
   const auto p = TicTacToe::parse_position("----X----", {});
   EXPECT_EQ(plain.evaluate(p), -30 + 3 * -4);
   EXPECT_EQ(fast.evaluate(p), plain.evaluate(p) + 1);  // the resolved weights reached it
@@ -95,7 +92,7 @@ TEST(SpecialisedEval, EngineEvaluatesAndSearchesThroughIt) {
 
 TEST(SpecialisedEval, ItsInputErrorNamesTheConfig) {
   try {
-    Engine<FastTicTacToe> engine(config("[weights]\ncentre = 5000\n"));
+    Engine<FastTicTacToe> engine(ttt_config("[weights]\ncentre = 5000\n"));
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("t.cfg"));

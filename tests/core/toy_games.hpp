@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/features.hpp"
 #include "engine/core/game.hpp"
@@ -220,5 +221,10 @@ struct OrderedHashGame : HashGame {
 static_assert(Game<TicTacToe>);
 static_assert(Game<HashGame>);
 static_assert(HasOrderScore<OrderedHashGame>);
+
+/// A tic-tac-toe engine config: name and game lines, then `body` (sections and keys).
+inline EngineConfig ttt_config(const std::string& body) {
+  return parse_engine_config("name = t\ngame = tictactoe\n" + body, "t.cfg");
+}
 
 }  // namespace arena::core::toy

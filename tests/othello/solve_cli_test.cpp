@@ -2,25 +2,17 @@
 // engine config's evaluation (--config) both give every file score; a missing config exits 2.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/command.hpp"
+
 namespace {
 
-/// Runs a shell command, returning its exit status and standard output.
-std::pair<int, std::string> run(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return {-1, out};
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using arena::test::run_command;
 
 std::string solve_command(const std::string& extra) {
   return std::string(ARENA_BINARY) + " solve --game othello --positions " + ARENA_TEST_DATA +
@@ -35,7 +27,7 @@ TEST(SolveCli, Ffo1To19WithEveryOrdering) {
       {"--config built-in", "built-in"},
       {"--config " + classic, classic}};
   for (const auto& [extra, ordering] : cases) {
-    const auto [status, out] = run(solve_command(extra));
+    const auto [status, out] = run_command(solve_command(extra));
     ASSERT_EQ(status, 0) << extra;
     const auto doc = nlohmann::json::parse(out);
     EXPECT_TRUE(doc.at("ok").get<bool>()) << extra;
@@ -47,7 +39,7 @@ TEST(SolveCli, Ffo1To19WithEveryOrdering) {
 }
 
 TEST(SolveCli, MissingConfigExits2) {
-  const auto [status, out] = run(solve_command("--config /nonexistent/solve-order.cfg"));
+  const auto [status, out] = run_command(solve_command("--config /nonexistent/solve-order.cfg"));
   EXPECT_EQ(status, 2);
 }
 

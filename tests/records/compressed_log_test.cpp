@@ -1,7 +1,6 @@
 // Compressed game logs (.jsonl.gz, .jsonl.zst): what arena writes, the stock gzip and zstd tools
 // decode to the plain log's bytes; what those tools write, arena reads as the plain log; a
 // frame cut short is dropped with a warning and truncated on append; corruption is an error.
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -11,9 +10,13 @@
 #include "engine/core/errors.hpp"
 #include "records/game_log.hpp"
 #include "records/log_codec.hpp"
+#include "tests/support/command.hpp"
 
 namespace arena::records {
 namespace {
+
+using arena::test::read_file;
+using arena::test::run_command;
 
 namespace fs = std::filesystem;
 
@@ -56,22 +59,6 @@ GameRecord game_of(std::int64_t id) {
   return g;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-/// stdout of a shell command.
-std::string run(const std::string& cmd) {
-  std::string out;
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return out;
-  char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  ::pclose(pipe);
-  return out;
-}
-
 void write_games(const std::string& path, int from, int to, bool create) {
   auto w = create ? LogWriter::create(path, run_of(10)) : LogWriter::append(path, fs::file_size(path));
   for (int id = from; id < to; ++id) w.write(game_of(id));
@@ -89,11 +76,11 @@ TEST_F(CompressedLogTest, StockToolsDecodeWhatTheWriterWrote) {
   write_games(file("p.jsonl"), 0, 5, true);
   write_games(file("g.jsonl.gz"), 0, 5, true);
   write_games(file("z.jsonl.zst"), 0, 5, true);
-  const std::string plain = slurp(file("p.jsonl"));
-  EXPECT_EQ(run("gzip -dc '" + file("g.jsonl.gz") + "'"), plain);
-  EXPECT_EQ(run("zstd -dcq '" + file("z.jsonl.zst") + "'"), plain);
+  const std::string plain = read_file(file("p.jsonl"));
+  EXPECT_EQ(run_command("gzip -dc '" + file("g.jsonl.gz") + "'").out, plain);
+  EXPECT_EQ(run_command("zstd -dcq '" + file("z.jsonl.zst") + "'").out, plain);
   // One frame per line: six frames in the zstd log (run record + five games).
-  const DecodedLog d = decode_log(LogCodec::Zstd, slurp(file("z.jsonl.zst")), "z");
+  const DecodedLog d = decode_log(LogCodec::Zstd, read_file(file("z.jsonl.zst")), "z");
   EXPECT_EQ(d.frame_ends.size(), 6U);
 }
 
@@ -139,7 +126,7 @@ TEST_F(CompressedLogTest, CorruptFrameNamesTheFileAndByte) {
   for (const char* name : {"c.jsonl.gz", "c.jsonl.zst"}) {
     const std::string path = file(name);
     write_games(path, 0, 2, true);
-    std::string bytes = slurp(path);
+    std::string bytes = read_file(path);
     const auto first_end = decode_log(log_codec_of(path), bytes, path).frame_ends[0].second;
     bytes.insert(first_end, "garbage that is no frame");
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
@@ -163,8 +150,8 @@ TEST_F(CompressedLogTest, WholeLogIsOneFrameAndReadsBack) {
     EXPECT_EQ(log.games, games) << name;
     EXPECT_FALSE(fs::exists(file(std::string(name) + ".partial"))) << name;
   }
-  EXPECT_EQ(decode_log(LogCodec::Zstd, slurp(file("m.jsonl.zst")), "m").frame_ends.size(), 1U);
-  EXPECT_EQ(run("zstd -dcq '" + file("m.jsonl.zst") + "'"), slurp(file("m.jsonl")));
+  EXPECT_EQ(decode_log(LogCodec::Zstd, read_file(file("m.jsonl.zst")), "m").frame_ends.size(), 1U);
+  EXPECT_EQ(run_command("zstd -dcq '" + file("m.jsonl.zst") + "'").out, read_file(file("m.jsonl")));
 }
 
 }  // namespace

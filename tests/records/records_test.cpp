@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +22,7 @@
 #include "records/formats.hpp"
 #include "engine/othello/bind/ggf.hpp"
 #include "records/game_log.hpp"
+#include "tests/support/command.hpp"
 
 namespace fs = std::filesystem;
 using arena::blokus_duo::BlokusDuo;
@@ -128,14 +128,8 @@ std::string variation_text(const std::vector<std::string>& moves,
 }
 
 /// Runs `arena ARGS` and returns its exit status and stderr + stdout.
-std::pair<int, std::string> run_arena_output(const std::string& args) {
-  const std::string cmd = std::string(ARENA_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[512];
-  while (p != nullptr && fgets(buf, sizeof buf, p) != nullptr) out += buf;
-  const int rc = p == nullptr ? -1 : pclose(p);
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, out};
+arena::test::CommandRun run_arena_output(const std::string& args) {
+  return arena::test::run_arena(args, true);
 }
 
 // A Pentobi file with variations (laid out as Pentobi's opening book, one tree per move, TE
@@ -256,15 +250,8 @@ TEST(Fourcc, BadCodeNamesFileAndLine) {
   const fs::path dir = scratch("bad");
   const std::string in = (dir / "bad.fourcc.txt").string();
   std::ofstream(in) << "# a comment\n65u0 AAu0 88l2 ZZz9\n";
-  const std::string cmd = std::string(ARENA_BINARY) + " convert --from " + in + " --to " +
-                          (dir / "x.jsonl").string() + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  ASSERT_NE(p, nullptr);
-  std::string out;
-  char buf[512];
-  while (fgets(buf, sizeof buf, p) != nullptr) out += buf;
-  const int rc = pclose(p);
-  EXPECT_EQ(WEXITSTATUS(rc), 2);
+  const auto [status, out] = run_arena_output("convert --from " + in + " --to " + (dir / "x.jsonl").string());
+  EXPECT_EQ(status, 2);
   EXPECT_NE(out.find(in + ":2:"), std::string::npos) << out;
   fs::remove_all(dir);
 }

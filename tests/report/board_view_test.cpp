@@ -15,16 +15,12 @@
 
 #include "engine/othello/wthor.hpp"
 #include "engine/registry/board_views.hpp"
+#include "tests/support/command.hpp"
 
 namespace arena::report {
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using arena::test::read_file;
 
 std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);

@@ -2,8 +2,6 @@
 // P1) and against `arena analyze --json` of the same logs, broken inputs (torn line, unknown
 // game), a loop run folder, the viewer's frames text and the weight tables. The browser side
 // is tests/browser/report_browser.mjs.
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -21,9 +19,13 @@
 #include "report/page.hpp"
 #include "report/report.hpp"
 #include "report/weights.hpp"
+#include "tests/support/command.hpp"
 
 namespace arena::report {
 namespace {
+
+using arena::test::read_file;
+using arena::test::run_command;
 
 const std::string kData = std::string(ARENA_TEST_DATA) + "/report/";
 
@@ -34,29 +36,6 @@ ReportOptions options_for(std::vector<std::string> inputs) {
   o.command = "arena report (test)";
   o.boards = board_views();
   return o;
-}
-
-struct CommandResult {
-  int status = -1;
-  std::string out;
-};
-
-/// Runs a shell command, capturing stdout (stderr goes to `err_file` when given).
-CommandResult run(const std::string& command) {
-  CommandResult r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 const nlohmann::json* find_pair(const nlohmann::json& analysis, const std::string& a,
@@ -101,7 +80,7 @@ TEST(Report, NumbersMatchTheWorkedExamples) {
 nlohmann::json analyze_json(const std::vector<std::string>& logs) {
   std::string command = std::string(ARENA_BINARY) + " analyze";
   for (const auto& log : logs) command += " " + log;
-  const auto r = run(command + " --json 2>/dev/null");
+  const auto r = run_command(command + " --json 2>/dev/null");
   if (r.status != 0) return nullptr;
   auto doc = nlohmann::json::parse(r.out);
   if (doc.contains("by_game")) {
@@ -188,7 +167,7 @@ TEST(Report, VerdictBoxLeadsWithTheAnalyzeFigures) {
   EXPECT_NE(elo.find("40.70 +- 30.43 ["), std::string::npos) << elo;
   EXPECT_NE((*ab)["los"].get<std::string>().find("LOS 99.60 %"), std::string::npos) << (*ab)["los"];
   // The same text in `arena analyze LOG`, and the box first in the page's body.
-  const auto text = run(std::string(ARENA_BINARY) + " analyze " + log + " 2>/dev/null");
+  const auto text = run_command(std::string(ARENA_BINARY) + " analyze " + log + " 2>/dev/null");
   const std::string figure = elo.substr(elo.find(": ") + 2, elo.find(" (95%") - elo.find(": ") - 2);
   EXPECT_NE(text.out.find("Elo " + figure + " (95%)"), std::string::npos) << figure << "\n" << text.out;
   EXPECT_NE(text.out.find("LOS 99.60 %"), std::string::npos);
@@ -224,14 +203,14 @@ TEST(Report, TornLineAndUnknownGameStillGiveAPage) {
 TEST(Report, CommandWritesThePageAndWarnsOnStderr) {
   const std::string out = (std::filesystem::temp_directory_path() /
                            ("arena_report_test_" + std::to_string(getpid()) + ".html")).string();
-  const auto r = run(std::string(ARENA_BINARY) + " report " + kData + "torn.jsonl " + kData +
+  const auto r = run_command(std::string(ARENA_BINARY) + " report " + kData + "torn.jsonl " + kData +
                      "unknown-game.jsonl --out " + out + " 2>&1 >/dev/null");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("incomplete last line"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("unknown game 'chess'"), std::string::npos) << r.out;
   EXPECT_NE(read_file(out).find("id=\"problems\""), std::string::npos);
   std::filesystem::remove(out);
-  EXPECT_EQ(run(std::string(ARENA_BINARY) + " report /nonexistent.jsonl --out " + out + " 2>/dev/null").status, 2);
+  EXPECT_EQ(run_command(std::string(ARENA_BINARY) + " report /nonexistent.jsonl --out " + out + " 2>/dev/null").status, 2);
 }
 
 TEST(Report, PageIsSelfContained) {
@@ -355,7 +334,7 @@ TEST(ReportWeights, BeforeAndAfterFromTheTunedConfigsProvenance) {
                            ("arena_report_weights_" + std::to_string(getpid()) + ".jsonl")).string();
   for (const auto& [first, second] : {std::pair{"classic-tuned", "classic"}, std::pair{"classic", "classic-tuned"}}) {
     std::filesystem::remove(log);
-    const auto played = run(std::string(ARENA_BINARY) + " selfplay --engine " + configs + first +
+    const auto played = run_command(std::string(ARENA_BINARY) + " selfplay --engine " + configs + first +
                             ".cfg --engine " + configs + second + ".cfg --games 2 --depth 1 --quiet --out " +
                             log + " >/dev/null 2>&1");
     ASSERT_EQ(played.status, 0);

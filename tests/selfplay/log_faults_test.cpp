@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 const std::string kRandom = std::string(ARENA_SOURCE_DIR) + "/configs/othello/random.cfg";
 const std::string kClassic = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
 
-struct Outcome {
+struct FaultRun {
   int status = -1;  ///< exit status, or 128 + signal
   std::string err;
 };
@@ -47,12 +47,12 @@ class LogFaults : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   /// Runs `prefix` (shell words such as "ulimit -f 8;") then arena with `args`, in dir_.
-  Outcome arena(const std::string& args, const std::string& prefix = "") const {
+  FaultRun arena(const std::string& args, const std::string& prefix = "") const {
     const std::string err = (dir_ / "err.txt").string();
     const std::string cmd = "cd '" + dir_.string() + "' && " + prefix + " '" + ARENA_BINARY +
                             "' " + args + " >/dev/null 2>'" + err + "'";
     const int status = std::system(cmd.c_str());
-    Outcome o;
+    FaultRun o;
     o.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     std::ifstream in(err);
     std::ostringstream s;
@@ -78,7 +78,7 @@ records::RunRecord small_run() {
 }
 
 TEST_F(LogFaults, DiskFullExitsTwoNamingTheLog) {
-  const Outcome o = arena(selfplay(4, "/dev/full"));
+  const FaultRun o = arena(selfplay(4, "/dev/full"));
   EXPECT_EQ(o.status, 2) << o.err;
   EXPECT_NE(o.err.find("/dev/full"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("No space left on device"), std::string::npos) << o.err;
@@ -131,14 +131,14 @@ TEST_F(LogFaults, WriteFailureCutsTheLogBackToWholeLines) {
 TEST_F(LogFaults, RunStoppedByFileSizeLimitResumesFromWholeLines) {
   const std::string log = "run.jsonl";
   // dash's ulimit -f counts 512-byte blocks: 12 KiB holds the run record and a few games.
-  const Outcome cut = arena(selfplay(40, log), "ulimit -f 24; trap '' XFSZ;");
+  const FaultRun cut = arena(selfplay(40, log), "ulimit -f 24; trap '' XFSZ;");
   ASSERT_EQ(cut.status, 2) << cut.err;
   EXPECT_NE(cut.err.find(log), std::string::npos) << cut.err;
   EXPECT_NE(cut.err.find("File too large"), std::string::npos) << cut.err;
   const records::LogFile partial = records::read_log_file((dir_ / log).string());
   EXPECT_FALSE(partial.torn_tail);
   EXPECT_LT(partial.games.size(), 40U);
-  const Outcome resumed = arena(selfplay(40, log));
+  const FaultRun resumed = arena(selfplay(40, log));
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(records::read_log_file((dir_ / log).string()).games.size(), 40U);
 }
@@ -171,7 +171,7 @@ TEST_F(LogFaults, SecondRunOnTheSameLogExitsTwo) {
     ::_exit(127);
   }
   testing::wait_for_logged_games(log, 1);
-  const Outcome second = arena(slow);
+  const FaultRun second = arena(slow);
   ::kill(first, SIGKILL);
   int status = 0;
   ::waitpid(first, &status, 0);
@@ -197,7 +197,7 @@ TEST_F(LogFaults, VanishedLogOnAppendIsAnInputError) {
 TEST_F(LogFaults, RunKilledWhileWritingItsRunRecordRestarts) {
   const std::string log = "torn.jsonl";
   std::ofstream(dir_ / log) << R"({"type":"run","format_version":1,"game":"oth)";
-  const Outcome o = arena(selfplay(4, log), "");
+  const FaultRun o = arena(selfplay(4, log), "");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.err.find("incomplete run record"), std::string::npos) << o.err;
   EXPECT_EQ(records::read_log_file((dir_ / log).string()).games.size(), 4U);

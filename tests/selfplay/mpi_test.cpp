@@ -26,19 +26,20 @@
 #include "selfplay/mpi_selfplay.hpp"
 #include "selfplay/mpi_transport.hpp"
 #include "tests/selfplay/mpi_jobs.hpp"
+#include "tests/selfplay/shipped_runs.hpp"
 
 namespace arena::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
 using testing::find_rank;
+using testing::games_by_id;
+using testing::kBlokusB;
+using testing::kBlokusRandom;
+using testing::kOthelloA;
+using testing::kOthelloB;
 using testing::mpirun;
 using testing::wait_status;
-
-const std::string kOthelloA = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
-const std::string kOthelloB = std::string(ARENA_SOURCE_DIR) + "/configs/othello/seed-table.cfg";
-const std::string kBlokusB = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/greedy.cfg";
-const std::string kBlokusRandom = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/random.cfg";
 
 TEST(MpiPayload, IdsAndGamesRoundTrip) {
   const std::vector<std::int64_t> ids = {4, 5, 10, 11};
@@ -100,21 +101,15 @@ class MpiSelfplay : public ::testing::Test {
   fs::path dir_;
 };
 
-std::vector<std::string> othello_args(const std::string& out, int games) {
+std::vector<std::string> mpi_othello_args(const std::string& out, int games) {
   return {"selfplay", "--engine", kOthelloA, "--engine", kOthelloB, "--games",
           std::to_string(games), "--threads", "1", "--seed", "3", "--openings", "random:6",
           "--depth", "1", "--out", out, "--quiet", "--json"};
 }
 
-std::map<std::int64_t, records::GameRecord> games_by_id(const records::LogFile& log) {
-  std::map<std::int64_t, records::GameRecord> out;
-  for (const auto& g : log.games) EXPECT_TRUE(out.emplace(g.id, g).second) << "id " << g.id;
-  return out;
-}
-
 TEST_F(MpiSelfplay, TwoRanksPlayTheSingleRunsGamesAndResume) {
-  ASSERT_EQ(arena(othello_args(file("single.jsonl"), 40), 0, "single"), 0) << slurp("single.err");
-  ASSERT_EQ(arena(othello_args(file("mpi.jsonl"), 40), 2, "mpi"), 0) << slurp("mpi.err");
+  ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), 40), 0, "single"), 0) << slurp("single.err");
+  ASSERT_EQ(arena(mpi_othello_args(file("mpi.jsonl"), 40), 2, "mpi"), 0) << slurp("mpi.err");
   const auto summary = nlohmann::json::parse(slurp("mpi.out"));  // rank 0's summary only
   EXPECT_EQ(summary["games_logged"], 40);
   const records::LogFile single = records::read_log_file(file("single.jsonl"));
@@ -131,7 +126,7 @@ TEST_F(MpiSelfplay, TwoRanksPlayTheSingleRunsGamesAndResume) {
   std::getline(in, line);
   cut << line.substr(0, line.size() / 2);
   cut.close();
-  ASSERT_EQ(arena(othello_args(file("cut.jsonl"), 40), 2, "resume"), 0) << slurp("resume.err");
+  ASSERT_EQ(arena(mpi_othello_args(file("cut.jsonl"), 40), 2, "resume"), 0) << slurp("resume.err");
   const records::LogFile resumed = records::read_log_file(file("cut.jsonl"));
   EXPECT_EQ(resumed.lines, 40);
   EXPECT_FALSE(resumed.torn_tail);
@@ -158,10 +153,10 @@ pid_t start_two_ranks(const std::vector<std::string>& args, const std::string& o
 
 TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   constexpr int kGames = 200;
-  ASSERT_EQ(arena(othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
+  ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
   const std::string log = file("killed.jsonl");
-  const pid_t job = start_two_ranks(othello_args(log, kGames), file("killed.out"),
+  const pid_t job = start_two_ranks(mpi_othello_args(log, kGames), file("killed.out"),
                                     file("killed.err"));
   ASSERT_GT(job, 0);
   // Kill rank 1 once some games are logged (the run takes many times longer than that).
@@ -181,7 +176,7 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   const auto single = games_by_id(records::read_log_file(file("single.jsonl")));
   for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
 
-  ASSERT_EQ(arena(othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
+  ASSERT_EQ(arena(mpi_othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
   const records::LogFile resumed = records::read_log_file(log);
   EXPECT_EQ(resumed.lines, kGames);
   EXPECT_FALSE(resumed.torn_tail);
@@ -211,10 +206,10 @@ std::vector<pid_t> ranks_once_logging(const std::vector<int>& ranks, const std::
 // completes exactly the requested games (Must show: a graceful stop under a scheduler).
 TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
   constexpr int kGames = 200;
-  ASSERT_EQ(arena(othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
+  ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
   const std::string log = file("term.jsonl");
-  const pid_t job = start_two_ranks(othello_args(log, kGames), file("term.out"), file("term.err"));
+  const pid_t job = start_two_ranks(mpi_othello_args(log, kGames), file("term.out"), file("term.err"));
   ASSERT_GT(job, 0);
   const std::vector<pid_t> ranks = ranks_once_logging({0, 1}, log, 10);
   ASSERT_EQ(ranks.size(), 2U) << "ranks not found; " << slurp("term.err");
@@ -231,7 +226,7 @@ TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
   const auto single = games_by_id(records::read_log_file(file("single.jsonl")));
   for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
 
-  ASSERT_EQ(arena(othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
+  ASSERT_EQ(arena(mpi_othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
   const records::LogFile resumed = records::read_log_file(log);
   EXPECT_EQ(resumed.lines, kGames);
   EXPECT_EQ(games_by_id(resumed), single);
@@ -240,7 +235,7 @@ TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
 // A signal on one worker alone (a node's early warning) stops every rank the same way.
 TEST_F(MpiSelfplay, SignalOnOneWorkerStopsEveryRank) {
   const std::string log = file("one.jsonl");
-  const pid_t job = start_two_ranks(othello_args(log, 400), file("one.out"), file("one.err"));
+  const pid_t job = start_two_ranks(mpi_othello_args(log, 400), file("one.out"), file("one.err"));
   ASSERT_GT(job, 0);
   const std::vector<pid_t> worker = ranks_once_logging({1}, log, 10);
   ASSERT_EQ(worker.size(), 1U) << "rank 1 not found; " << slurp("one.err");
@@ -282,7 +277,7 @@ TEST_F(MpiSelfplay, SprtStopsEveryRank) {
 }
 
 TEST_F(MpiSelfplay, BadInputExitsTwoOnEveryRank) {
-  auto args = othello_args(file("bad.jsonl"), 40);
+  auto args = mpi_othello_args(file("bad.jsonl"), 40);
   args.push_back("--shard");
   args.push_back("3/3");
   EXPECT_NE(arena(args, 2, "bad"), 0);

@@ -29,6 +29,7 @@
 #include "tests/selfplay/log_lines.hpp"
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/replay.hpp"
+#include "tests/selfplay/shipped_runs.hpp"
 
 extern char** environ;
 
@@ -36,14 +37,14 @@ namespace arena::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::games_by_id;
+using testing::kBlokusA;
+using testing::kBlokusB;
+using testing::kBlokusRandom;
+using testing::kOthelloA;
+using testing::kOthelloB;
 using testing::lines_of_type;
 using testing::replays_legally;
-
-const std::string kOthelloA = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
-const std::string kOthelloB = std::string(ARENA_SOURCE_DIR) + "/configs/othello/seed-table.cfg";
-const std::string kBlokusA = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/classic.cfg";
-const std::string kBlokusB = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/greedy.cfg";
-const std::string kBlokusRandom = std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/random.cfg";
 
 /// The result of running the arena binary.
 struct Outcome {
@@ -121,13 +122,6 @@ std::vector<std::string> blokus_args(const std::string& out, int games, int thre
   return {"selfplay", "--engine", kBlokusA, "--engine", kBlokusB, "--games",
           std::to_string(games), "--threads", std::to_string(threads), "--seed", "1",
           "--openings", "random:2", "--depth", "1", "--out", out, "--quiet", "--json"};
-}
-
-/// Games of a log keyed by id, checking that no id repeats.
-std::map<std::int64_t, records::GameRecord> games_by_id(const records::LogFile& log) {
-  std::map<std::int64_t, records::GameRecord> out;
-  for (const auto& g : log.games) EXPECT_TRUE(out.emplace(g.id, g).second) << "id " << g.id;
-  return out;
 }
 
 TEST_F(SelfplayCli, OthelloGamesReplayAndThreadCountsAgree) {
