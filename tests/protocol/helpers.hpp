@@ -128,9 +128,14 @@ inline int processes_left(const std::string& needle) {
 /// counting mocks is not confused by tests running in parallel.
 inline std::string mock_tag() { return "tag" + std::to_string(::getpid()); }
 
-inline arena::protocol::ExternalSpec mock_spec(const std::string& protocol, const std::string& fault) {
+/// The mock engine playing `fault` over `protocol`, allowed `move_ms` (+ a 200 ms margin) per
+/// move. The default is short for the cases that wait for a hang; on a loaded machine an
+/// ordinary move of the mock can miss it, so a case that expects another fault passes more.
+inline arena::protocol::ExternalSpec mock_spec(const std::string& protocol, const std::string& fault,
+                                               int move_ms = 500) {
   auto spec = arena::protocol::parse_external_spec(
-      protocol + "[name=mock,startup_ms=3000,move_ms=500,margin_ms=200]:" + ARENA_MOCK_ENGINE +
+      protocol + "[name=mock,startup_ms=3000,move_ms=" + std::to_string(move_ms) +
+      ",margin_ms=200]:" + ARENA_MOCK_ENGINE +
       " " + protocol + " " + fault + (fault.find(' ') == std::string::npos ? " 0 " : " ") +
       mock_tag());
   return spec;
