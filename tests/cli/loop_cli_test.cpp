@@ -25,6 +25,7 @@
 
 namespace {
 
+using arena::test::arena_command;
 using arena::test::CommandRun;
 using arena::test::run_arena;
 using arena::test::run_command;
@@ -35,7 +36,7 @@ using arena::selfplay::testing::wait_for_logged_games;
 
 /// Runs `arena args` in the folder `cwd`, stdout and stderr together.
 CommandRun arena_in(const fs::path& cwd, const std::string& args) {
-  return run_command("cd '" + cwd.string() + "' && '" + ARENA_BINARY + "' " + args + " 2>&1");
+  return run_command("cd '" + cwd.string() + "' && " + arena_command(args) + " 2>&1");
 }
 
 /// A fresh folder with a one-round Blokus Duo run config of `train_games` training games.
