@@ -16,9 +16,6 @@ namespace arena::analysis {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 /// Elo of a score that may lie outside [0, 1] after adding an interval: clamps to +-infinity.
 double elo_clamped(double score) {
   if (score <= 0.0) return -kInf;

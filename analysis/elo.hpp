@@ -6,10 +6,16 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string_view>
 #include <utility>
 
 namespace arena::analysis {
+
+/// The "no estimate" value of a statistic (too few games, or a one-sided result's interval).
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+/// The Elo of a score of exactly 1 (its negative: of 0).
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// The scale an Elo number is expressed in. Bounds given in one unit and read in another are a
 /// classic source of "wrong LLR" reports, so every result carries its unit.

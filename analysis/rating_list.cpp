@@ -27,8 +27,6 @@ namespace arena::analysis {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 const double kEloPerNat = 400.0 / std::log(10.0);
 
 /// Games of one ordered engine pair with the same colour knowledge, merged: the likelihood
