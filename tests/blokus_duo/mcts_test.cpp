@@ -11,6 +11,7 @@
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace arena::blokus_duo {
 namespace {
@@ -32,8 +33,8 @@ void expect_repeatable(const Position& p, const core::EngineConfig& cfg) {
   const auto ra = a.think(p, {}, 17);
   const auto rb = b.think(p, {}, 17);
   EXPECT_EQ(ra.best, rb.best);
-  EXPECT_EQ(ra.nodes, 300U);
-  EXPECT_EQ(rb.nodes, 300U);
+  EXPECT_EQ(ra.nodes, cfg.mcts.playouts);
+  EXPECT_EQ(rb.nodes, cfg.mcts.playouts);
   EXPECT_EQ(ra.score, rb.score);
   EXPECT_EQ(ra.pv, rb.pv);
   // The next move from the kept tree is repeatable too.
@@ -46,7 +47,8 @@ TEST(BlokusMcts, SameSeedAndPlayoutsGiveTheSameMoveAndCounts) {
   for (const char* policy : {"playout_temperature = 300\nprior_temperature = 300\n",
                              "playout_policy = game\nprior_power = 0.3\ncutoff = -1\n"}) {
     SCOPED_TRACE(policy);
-    expect_repeatable(p, mcts_config(std::string("playouts = 300\nrave = 100\nseed = 4\n") +
+    const std::string playouts = std::to_string(arena::test::by_build(300, 100));
+    expect_repeatable(p, mcts_config("playouts = " + playouts + "\nrave = 100\nseed = 4\n" +
                                      policy + "prior_visits = 2\n"));
   }
 }

@@ -16,6 +16,7 @@
 #include "engine/othello/wthor.hpp"
 #include "engine/registry/board_views.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace arena::report {
 namespace {
@@ -64,9 +65,9 @@ TEST(BoardView, OthelloStartAndFirstMove) {
 // difference is the result recorded in the WTHOR database.
 TEST(BoardView, OthelloWthorGamesEndAsRecorded) {
   othello::RecordStats stats;
-  const auto games = othello::read_wthor_transcripts(
-      std::string(ARENA_SOURCE_DIR) + "/data/othello/wthor/wthor-2000-2024.tsv",
-      othello::InvalidRecordPolicy::Skip, stats);
+  const arena::test::WthorGames wthor(2100);
+  const auto games =
+      othello::read_wthor_transcripts(wthor.path(), othello::InvalidRecordPolicy::Skip, stats);
   ASSERT_GT(games.size(), 2000U);
   std::size_t full_boards = 0;
   for (std::size_t i = 0; i < 2000; ++i) {

@@ -27,6 +27,7 @@
 #include "selfplay/mpi_transport.hpp"
 #include "tests/selfplay/mpi_jobs.hpp"
 #include "tests/selfplay/shipped_runs.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -152,7 +153,7 @@ pid_t start_two_ranks(const std::vector<std::string>& args, const std::string& o
 }
 
 TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
-  constexpr int kGames = 200;
+  constexpr int kGames = arena::test::by_build(200, 100);
   ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
   const std::string log = file("killed.jsonl");
@@ -205,7 +206,7 @@ std::vector<pid_t> ranks_once_logging(const std::vector<int>& ranks, const std::
 // flight, rank 0 logs them, prints the resume command and exits 130, and the same command then
 // completes exactly the requested games (Must show: a graceful stop under a scheduler).
 TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
-  constexpr int kGames = 200;
+  constexpr int kGames = arena::test::by_build(200, 60);
   ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
   const std::string log = file("term.jsonl");

@@ -23,12 +23,16 @@
 #include "selfplay/launch.hpp"
 #include "selfplay/signal_watcher.hpp"
 #include "tests/selfplay/log_polling.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace arena::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
 using std::chrono::system_clock;
+
+/// Games of the stopped runs: enough to outlast the deadline or the signal in either build.
+constexpr int kStopGames = arena::test::by_build(120, 40);
 
 std::int64_t epoch_seconds(WallTime t) {
   return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
@@ -136,14 +140,14 @@ class StopCli : public ::testing::Test {
 };
 
 TEST_F(StopCli, DeadlineEndsTheRunResumably) {
-  // 0.0001 h = 0.36 s: less than 120 games at depth 2 take (about 0.6 s in the release build,
-  // several times that under the sanitizers).
-  const int rc = run(command(file("d.jsonl"), 120, "--hours 0.0001"), "d");
+  // 0.0001 h = 0.36 s: less than the games take at depth 2 (120 about 0.6 s in the release
+  // build; 40 several seconds under the sanitizers).
+  const int rc = run(command(file("d.jsonl"), kStopGames, "--hours 0.0001"), "d");
   if (rc == 0) GTEST_SKIP() << "all games finished before the deadline";
   EXPECT_EQ(rc, 130) << slurp("d.err");
   EXPECT_NE(slurp("d.err").find("deadline reached"), std::string::npos) << slurp("d.err");
   EXPECT_NE(slurp("d.err").find("resume with"), std::string::npos) << slurp("d.err");
-  expect_resumes(file("d.jsonl"), 120);
+  expect_resumes(file("d.jsonl"), kStopGames);
 }
 
 TEST_F(StopCli, StopSignalEndsTheRunResumably) {
@@ -151,7 +155,7 @@ TEST_F(StopCli, StopSignalEndsTheRunResumably) {
   const pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
-    const std::string line = "exec " + command(log, 120, "--stop-signal USR2") + " >'" +
+    const std::string line = "exec " + command(log, kStopGames, "--stop-signal USR2") + " >'" +
                              file("u.out") + "' 2>'" + file("u.err") + "'";
     ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
@@ -165,7 +169,7 @@ TEST_F(StopCli, StopSignalEndsTheRunResumably) {
   EXPECT_EQ(WEXITSTATUS(status), 130) << slurp("u.err");
   EXPECT_NE(slurp("u.err").find("SIGUSR2: finishing the games in flight"), std::string::npos)
       << slurp("u.err");
-  expect_resumes(log, 120);
+  expect_resumes(log, kStopGames);
 }
 
 TEST_F(StopCli, ThreadsDefaultFromSlurmCpusPerTask) {
