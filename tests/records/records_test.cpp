@@ -201,7 +201,8 @@ TEST(Blksgf, IllegalVariationIsRefusedWithItsLine) {
   // Black's second piece in the corner a1 touches none of its own: not a legal move.
   std::ofstream(in) << "(;GM[Blokus Duo];B[f9,e10,f10,g10,f11];W[j4,i5,j5,k5,j6]\n"
                        "(;B[h7,i7,j7,g8,h8])\n(;B[a1,a2,b1]))\n";
-  const auto [rc, text] = arena::test::run_arena("convert --from " + in + " --to " + (dir / "out.blksgf").string(), true);
+  const auto [rc, text] =
+      arena::test::run_arena("convert --from " + in + " --to " + (dir / "out.blksgf").string(), true);
   EXPECT_EQ(rc, 2);
   EXPECT_NE(text.find(in + ":1: variation at move 3: move 3"), std::string::npos) << text;
   fs::remove_all(dir);
@@ -244,7 +245,8 @@ TEST(Fourcc, BadCodeNamesFileAndLine) {
   const fs::path dir = scratch("bad");
   const std::string in = (dir / "bad.fourcc.txt").string();
   std::ofstream(in) << "# a comment\n65u0 AAu0 88l2 ZZz9\n";
-  const auto [status, out] = arena::test::run_arena("convert --from " + in + " --to " + (dir / "x.jsonl").string(), true);
+  const auto [status, out] =
+      arena::test::run_arena("convert --from " + in + " --to " + (dir / "x.jsonl").string(), true);
   EXPECT_EQ(status, 2);
   EXPECT_NE(out.find(in + ":2:"), std::string::npos) << out;
   fs::remove_all(dir);

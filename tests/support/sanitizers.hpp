@@ -26,13 +26,15 @@ constexpr int by_build(int full, int sanitized) { return kSanitized ? sanitized 
 class WthorGames {
  public:
   explicit WthorGames(int sanitized_games) {
-    const std::string full = std::string(ARENA_SOURCE_DIR) + "/data/othello/wthor/wthor-2000-2024.tsv";
+    const std::string full =
+        std::string(ARENA_SOURCE_DIR) + "/data/othello/wthor/wthor-2000-2024.tsv";
     if (!kSanitized) {
       path_ = full;
       return;
     }
     sample_ = std::filesystem::temp_directory_path() /
-              ("arena_wthor_" + std::to_string(::getpid()) + "_" + std::to_string(sanitized_games) + ".tsv");
+              ("arena_wthor_" + std::to_string(::getpid()) + "_" +
+               std::to_string(sanitized_games) + ".tsv");
     path_ = sample_.string();
     std::ifstream in(full);
     std::ofstream out(sample_);
