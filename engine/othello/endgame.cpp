@@ -304,14 +304,15 @@ int ordering_key(Bitboard next_p, Bitboard next_o, int sq, Bitboard odd) {
 }
 
 /// Depth of the evaluation search that orders the moves of a node with `empties` empties
-/// (kSortEmpties and more): one more ply every 3 empties, at most 3.
+/// (kSortEmpties and more): one more ply every 3 empties, at most 2 (a third ply cost more
+/// than it saved: FFO #40-#49 5 % more nodes).
 int sort_depth(int empties) {
-  return std::clamp((empties - EndgameSolver::kSortEmpties) / 3, 0, 3);
+  return std::clamp((empties - EndgameSolver::kSortEmpties) / 3, 0, 2);
 }
 
 /// Depth of the evaluation search that predicts a deep node's score for ProbCut: none (the
-/// static evaluation) below 14 empties, then 2 plies, then 4 from 18 empties on.
-int probcut_depth(int empties) { return std::clamp((empties - 10) / 4 * 2, 0, 4); }
+/// static evaluation) below 12 empties, then 2 plies, then 4 from 16 empties on.
+int probcut_depth(int empties) { return std::clamp((empties - 8) / 4 * 2, 0, 4); }
 
 /// Standard deviation (discs) of the exact score around a `depth`-ply evaluation search, for
 /// the shipped pattern evaluation (configs/othello/patterns.cfg): measured on 1,104 positions
@@ -535,10 +536,11 @@ int EndgameSolver::eval_search(Bitboard p, Bitboard o, int alpha, int beta, int 
 
 int EndgameSolver::order_moves(Bitboard p, Bitboard o, int empties, int tt_move,
                                Candidate* list) {
-  // Each opponent reply (corner replies twice) costs as much as 3 discs of evaluation: the
+  // Each opponent reply (corner replies twice) costs as much as 2 discs of evaluation: the
   // evaluation ranks, mobility breaks near-ties and restrains the evaluation's errors (the
-  // balance measured on FFO #40-#44, where evaluation alone or mobility alone did worse).
-  constexpr int kReplyCost = 300;
+  // balance measured on FFO #40-#49: 3 discs cost 6 % more nodes, 4.5 discs 6 % more again;
+  // evaluation alone or mobility alone did worse on #40-#44).
+  constexpr int kReplyCost = 200;
   int n = 0;
   const Bitboard odd = odd_parity_squares(~(p | o));
   const bool sorted_by_eval = empties >= kSortEmpties;

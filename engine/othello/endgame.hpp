@@ -94,12 +94,12 @@ class EndgameSolver {
   /// cheaper parity-ordered search runs.
   static constexpr int kShallowEmpties = 7;
   /// From this many empties on, moves are ordered by an evaluation search of depth
-  /// (empties - kSortEmpties) / 3, at most 3 plies.
+  /// (empties - kSortEmpties) / 3, at most 2 plies.
   static constexpr int kSortEmpties = 13;
   /// From this many empties on, children are probed in the table before searching (ETC).
   static constexpr int kEtcEmpties = 10;
   /// From this many empties on, selective passes try ProbCut at deep nodes.
-  static constexpr int kProbCutEmpties = 12;
+  static constexpr int kProbCutEmpties = 10;
 
  private:
   /// Transposition table entry (16 bytes):
