@@ -212,7 +212,8 @@ class Engine {
     }
     try {
       return Searcher<G, EvalFn>(std::move(eval),
-                                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap, cfg.mpc});
+                                 SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap, cfg.mpc,
+                                                cfg.order_depth, cfg.order_weight});
     } catch (const std::bad_alloc&) {
       throw bad("out of memory");
     }

@@ -27,22 +27,22 @@ constexpr std::string_view kMpcPairPrefix = "mpc.pair_";
 /// The registered keys (dotted). [weights] keys are feature names and stay unregistered.
 const std::vector<std::string>& known_keys() {
   static const std::vector<std::string> keys = {
-      "name",          "game",          "player",          "search.depth",
-      "search.nodes",  "search.movetime", "search.gametime", "search.increment",
-      "search.tt_mb",  "search.exact",  "search.move_cap", "eval.features",
-      "eval.weights_file", "mcts.playouts", "mcts.exploration", "mcts.prior_temperature",
-      "mcts.prior_power", "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff",
-      "mcts.eval_scale", "mcts.rave", "mcts.prior_visits", "mcts.expand", "mcts.tree_mb",
-      "mcts.solve", "mcts.seed", "mpc.threshold"};
+      "name", "game", "player", "search.depth", "search.nodes", "search.movetime",
+      "search.gametime", "search.increment", "search.tt_mb", "search.exact", "search.move_cap",
+      "search.order_depth", "search.order_weight", "eval.features", "eval.weights_file",
+      "mcts.playouts", "mcts.exploration", "mcts.prior_temperature", "mcts.prior_power",
+      "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff", "mcts.eval_scale",
+      "mcts.rave", "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed",
+      "mpc.threshold"};
   return keys;
 }
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
-    "move_cap, [eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
-    "prior_power, playout_temperature, playout_policy, cutoff, eval_scale, rave, prior_visits, "
-    "expand, tree_mb, solve, seed, [mpc] threshold, pair_DEPTH_SHALLOW, "
-    "or feature names in [weights]";
+    "move_cap, order_depth, order_weight, [eval] features, weights_file, [mcts] playouts, "
+    "exploration, prior_temperature, prior_power, playout_temperature, playout_policy, cutoff, "
+    "eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, [mpc] threshold, "
+    "pair_DEPTH_SHALLOW, or feature names in [weights]";
 
 std::string format_double(double v) {
   std::array<char, 32> buf{};
@@ -197,6 +197,10 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
       cfg.exact = static_cast<int>(int_of(0, 255));
     } else if (key == "search.move_cap") {
       cfg.move_cap = static_cast<int>(int_of(0, kIntMax));
+    } else if (key == "search.order_depth") {
+      cfg.order_depth = static_cast<int>(int_of(0, kMaxConfigDepth));
+    } else if (key == "search.order_weight") {
+      cfg.order_weight = static_cast<int>(int_of(0, kMaxOrderWeight));
     } else if (key == "mpc.threshold") {
       cfg.mpc.threshold = values.number(e, 0, 1e9);
     } else if (key.starts_with("mcts.")) {
@@ -243,7 +247,13 @@ std::string format_engine_config(const EngineConfig& cfg,
       << "increment = " << l.increment_ms << "\n"
       << "tt_mb = " << cfg.tt_mb << "\n"
       << "exact = " << cfg.exact << "\n"
-      << "move_cap = " << cfg.move_cap << "\n\n"
+      << "move_cap = " << cfg.move_cap << "\n";
+  // The ordering keys only when set, so configs without them keep their exact text.
+  if (cfg.order_depth != 0 || cfg.order_weight != 0) {
+    out << "order_depth = " << cfg.order_depth << "\n"
+        << "order_weight = " << cfg.order_weight << "\n";
+  }
+  out << "\n"
       << "[eval]\n"
       << "features = " << cfg.features << "\n"
       << "weights_file = " << cfg.weights_file << "\n";

@@ -13,6 +13,10 @@
 //   tt_mb = 16                    # transposition table per engine instance, MiB (1..4096)
 //   exact = 14                    # exact solve at <= this many empties/remaining (0 = off)
 //   move_cap = 0                  # search at most this many moves per interior node (0 = all)
+//   order_depth = 0               # from this remaining depth on, order moves by the static
+//   order_weight = 0              # evaluation after each plus order_weight x the game's order
+//                                 # score (order_depth 0 = off: the order score alone); the
+//                                 # two are written only when set
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
@@ -53,6 +57,8 @@ struct EngineConfig {
   int tt_mb = 16;
   int exact = 0;
   int move_cap = 0;
+  int order_depth = 0;
+  int order_weight = 0;
   MctsSettings mcts;           ///< [mcts], used by `player = mcts`
   MpcSettings mpc;             ///< [mpc] Multi-ProbCut of the alpha-beta search
   std::string features = "classic";
@@ -74,6 +80,10 @@ inline constexpr int kMaxTtMb = 4096;
 
 /// Largest accepted `depth` (plies); deeper nominal depths are a typo, not a request.
 inline constexpr int kMaxConfigDepth = 128;
+
+/// Largest accepted `order_weight`: order scores are small counts (Othello: 16 per reply),
+/// and 1000 x such a count already drowns any evaluation.
+inline constexpr int kMaxOrderWeight = 1000;
 
 /// Reads and validates an engine config. Throws InputError naming the file, the line and the
 /// key for: a missing file, an unknown key, a value of the wrong type or out of range, a

@@ -3,7 +3,11 @@
 //
 // Key ideas. Scores are centi-units from the side to move's view; game ends score 100 x the
 // final score. Move order: the table's move, then the game's G::order_score when it has one,
-// then generation order (keys are unique, so the order is fully determined). Below the root,
+// then generation order (keys are unique, so the order is fully determined). With
+// `order_depth` set, nodes with at least that much depth left rank the moves by the static
+// evaluation after each move plus order_weight x G::order_score instead (the cheap shallow
+// search ordering of Edax and NTest, one evaluation per move: a move that looks good
+// refutes sooner, and deep nodes are few enough to pay for it). Below the root,
 // `move_cap` searches only the first N ordered moves (the root always searches all of them, so
 // the engine's choice is never cut from the candidates, only their refutations are sampled).
 // Games with an exact endgame solver hand positions past the `exact` threshold to it. Fixed
@@ -53,6 +57,8 @@ struct SearchSettings {
   int exact = 0;     ///< hand positions with at most this many empties to G::solve_exact (0 = off)
   int move_cap = 0;  ///< below the root, search only the first N ordered moves (0 = all)
   MpcSettings mpc = {};  ///< Multi-ProbCut checks (no pairs: off)
+  int order_depth = 0;   ///< from this remaining depth on, order by evaluation (0 = never)
+  int order_weight = 0;  ///< weight of G::order_score beside the evaluation (centi-units)
 };
 
 /// The search of one engine. `Eval` is a callable `int(const G::Position&)` returning a static
@@ -127,7 +133,8 @@ class Searcher {
     }
     const TtEntry* e = tt_.probe(G::hash(root));
     const std::uint32_t* sorted =
-        sort_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, root_moves_.size(), 0);
+        sort_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, root_moves_.size(), 0,
+                   0);
     root_order_.assign(sorted, sorted + root_moves_.size());
 
     // Step 3. Iterative deepening. When the root is to be solved (past the exact threshold,
@@ -301,13 +308,14 @@ class Searcher {
   /// low half) make the order total, so an in-place partial sort is deterministic and does not
   /// allocate. An out-of-range tt_index (a hash collision) is ignored.
   const std::uint32_t* sort_moves(const Position& p, const MoveListOf<G>& moves, int tt_index,
-                                  std::size_t count, std::size_t ply) {
+                                  std::size_t count, std::size_t ply, int depth) {
     const std::size_t n = moves.size();
     std::vector<std::uint32_t>& order_vec = order_[ply];
     if (order_vec.empty()) order_vec.resize(GameTraits<G>::kMaxMoves);
     std::uint32_t* order = order_vec.data();
     if (tt_index >= static_cast<int>(n)) tt_index = -1;
     if constexpr (HasOrderScore<G>) {
+      const bool by_eval = settings_.order_depth > 0 && depth >= settings_.order_depth;
       std::vector<std::uint64_t>& keys = keys_[ply];
       if (keys.empty()) keys.resize(GameTraits<G>::kMaxMoves);
       for (std::size_t i = 0; i < n; ++i) {
@@ -315,7 +323,8 @@ class Searcher {
         const std::int64_t primary =
             static_cast<int>(i) == tt_index
                 ? kTop
-                : std::min<std::int64_t>(G::order_score(p, moves[i]), kTop - 1);
+                : std::min<std::int64_t>(
+                      by_eval ? order_by_eval(p, moves[i]) : G::order_score(p, moves[i]), kTop - 1);
         keys[i] = static_cast<std::uint64_t>(primary + kTop + 1) << 32U |
                   (0xFFFFFFFFU - static_cast<std::uint32_t>(i));
       }
@@ -333,6 +342,15 @@ class Searcher {
       }
     }
     return order;
+  }
+
+  /// The evaluation-ordering key of m (see the file comment), mover's view: the child's
+  /// evaluation is from the opponent's view, so it is negated.
+  std::int64_t order_by_eval(const Position& p, const Move& m) {
+    const Position child = G::play(p, m);
+    const int eval = G::is_terminal(child) ? terminal_score(child) : eval_(child);
+    return std::int64_t{settings_.order_weight} * G::order_score(p, m) -
+           std::clamp(eval, -kMaxEval, kMaxEval);
   }
 
   /// Copies the child's principal variation behind `m` at `ply`.
@@ -442,7 +460,7 @@ class Searcher {
     const bool capped =
         settings_.move_cap > 0 && count > static_cast<std::size_t>(settings_.move_cap);
     if (capped) count = static_cast<std::size_t>(settings_.move_cap);
-    const std::uint32_t* order = sort_moves(p, moves, tt_index, count, ply);
+    const std::uint32_t* order = sort_moves(p, moves, tt_index, count, ply, depth);
 
     // Step 8. PVS: the first move with the full window, the rest with a null window and a
     // re-search when one beats alpha inside a PV node.

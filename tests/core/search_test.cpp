@@ -114,14 +114,14 @@ TEST(Search, TicTacToeMatchesMinimaxAtEveryDepth) {
 }
 
 template <class G>
-void expect_matches_minimax_on_hash_game() {
+void expect_matches_minimax_on_hash_game(SearchSettings settings = {.tt_mb = 1}) {
   std::vector<toy::HashPosition> roots;
   for (std::uint64_t s = 0; s < 61; s += 3) {
     for (int ply = 0; ply < HashGame::kLength; ply += 2) roots.push_back({s, ply, false});
   }
   collect<G>(G::initial({}), 2, roots);
   for (int depth = 1; depth <= 7; ++depth) {
-    Searcher<G, HashEval> search(HashEval{}, {.tt_mb = 1});
+    Searcher<G, HashEval> search(HashEval{}, settings);
     HashEval eval;
     for (const auto& p : roots) {
       if (G::is_terminal(p)) continue;
@@ -140,11 +140,31 @@ TEST(Search, HashGameWithOrderingMatchesMinimax) {
   expect_matches_minimax_on_hash_game<OrderedHashGame>();
 }
 
+TEST(Search, EvaluationOrderingKeepsTheMinimaxValue) {
+  // Ordering by the evaluation after each move (order_depth) changes which moves are tried
+  // first, never the value of a full-width search.
+  expect_matches_minimax_on_hash_game<OrderedHashGame>(
+      {.tt_mb = 1, .order_depth = 2, .order_weight = 3});
+}
+
 /// A HashGame position with a bushy tree (the start state passes at once).
 toy::HashPosition bushy_root() {
   toy::HashPosition p{0, 0, false};
   while (HashGame::branching(p) < 4) ++p.state;
   return p;
+}
+
+TEST(Search, EvaluationOrderingIsDeterministicAndChangesTheTree) {
+  const toy::HashPosition root = bushy_root();
+  Searcher<OrderedHashGame, HashEval> plain(HashEval{}, {});
+  Searcher<OrderedHashGame, HashEval> a(HashEval{}, {.order_depth = 2});
+  Searcher<OrderedHashGame, HashEval> b(HashEval{}, {.order_depth = 2});
+  const auto rp = plain.search(root, depth_limit(7));
+  const auto ra = a.search(root, depth_limit(7));
+  const auto rb = b.search(root, depth_limit(7));
+  EXPECT_EQ(ra.score, rp.score);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_NE(ra.nodes, rp.nodes);
 }
 
 TEST(Search, FixedDepthAndNodesAreDeterministic) {
