@@ -38,6 +38,7 @@ TEST(Configs, BestPlaysWithMultiProbCutAndPatternsWithout) {
   const auto best = load("best.cfg");
   EXPECT_EQ(load("patterns.cfg").mpc.pairs.size(), 0U);
   EXPECT_GT(best.mpc.pairs.size(), 0U);
+  EXPECT_GT(best.order_depth, 0);
   EXPECT_EQ(best.weights_file, load("patterns.cfg").weights_file);
   expect_plays_a_legal_game(best, 6);
 }
