@@ -213,7 +213,8 @@ class Engine {
     try {
       return Searcher<G, EvalFn>(std::move(eval),
                                  SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap, cfg.mpc,
-                                                cfg.order_depth, cfg.order_weight});
+                                                cfg.order_depth, cfg.order_weight,
+                                                cfg.probable});
     } catch (const std::bad_alloc&) {
       throw bad("out of memory");
     }

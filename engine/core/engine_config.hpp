@@ -17,6 +17,9 @@
 //   order_weight = 0              # evaluation after each plus order_weight x the game's order
 //                                 # score (order_depth 0 = off: the order score alone); the
 //                                 # two are written only when set
+//   probable = 0                  # under a time limit, roots of at most this many empties
+//                                 # whose exact solve does not fit try the game's selective
+//                                 # (probable) solve first (0 = off; written only when set)
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
@@ -59,6 +62,7 @@ struct EngineConfig {
   int move_cap = 0;
   int order_depth = 0;
   int order_weight = 0;
+  int probable = 0;
   MctsSettings mcts;           ///< [mcts], used by `player = mcts`
   MpcSettings mpc;             ///< [mpc] Multi-ProbCut of the alpha-beta search
   std::string features = "classic";

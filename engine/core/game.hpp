@@ -9,9 +9,12 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "engine/core/deadline.hpp"
 #include "engine/core/features.hpp"
@@ -100,6 +103,12 @@ concept Game = requires(const typename G::Position& p, typename G::Move m,
 ///  - `G::exact_solve_nodes(p) -> double`: an estimate of the nodes G::solve_exact needs for
 ///    p with a full window (a rough upper-side fit is fine); with it, timed searches decide
 ///    when to solve from the estimate and the measured node rate instead of the threshold.
+///  - `G::solve_probable(p, eval, nodes&, deadline*) -> std::optional<std::pair<Move, int>>`:
+///    a selective endgame solve of p (game units, side to move's view) and its move, cheaper
+///    than the exact one, whose cuts and order use `eval` (ProbableEval<G>: the engine's own
+///    static evaluation, centi-units); nullopt once `deadline` has expired. With it, timed
+///    searches with `probable = n` try it at roots of at most n empties whose exact solve does
+///    not fit.
 ///  - `G::mpc_stage(p) -> int`: the stage (>= 0) whose Multi-ProbCut fits apply at p (mpc.hpp;
 ///    Othello: the evaluation's stage by empties); without it every position is stage 0.
 template <class G>
@@ -134,6 +143,19 @@ template <class G>
 concept HasMpcStage = requires(const typename G::Position& p) {
   { G::mpc_stage(p) } -> std::convertible_to<int>;
 };
+
+/// The static evaluation a probable solve cuts and orders with (centi-units, side to move).
+template <class G>
+using ProbableEval = std::function<int(const typename G::Position&)>;
+
+template <class G>
+concept HasProbableSolver =
+    HasExactSolver<G> && requires(const typename G::Position& p, const ProbableEval<G>& eval,
+                                  std::uint64_t& nodes, Deadline* deadline) {
+      {
+        G::solve_probable(p, eval, nodes, deadline)
+      } -> std::convertible_to<std::optional<std::pair<typename G::Move, int>>>;
+    };
 
 template <class G>
 concept HasSolveCost = HasExactSolver<G> && requires(const typename G::Position& p) {

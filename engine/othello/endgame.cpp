@@ -413,16 +413,8 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o, core::De
   if (empties > kShallowEmpties) {
     // The first guess comes from a shallow evaluation search, each pass's result is the next
     // pass's guess (6 discs of margin below the evaluation, 2 below a selective result).
-    const int depth = std::clamp(empties - 16, 2, 6) / 2 * 2;
-    const int predicted = eval_search(p, o, -64 * 100, 64 * 100, depth, false);
-    int guess = 2 * static_cast<int>(std::lround(predicted / 200.0));
     int margin = 6;
-    if (empties >= kProbCutEmpties) {
-      for (level_ = 0; level_ < kExactLevel && !expired(); ++level_) {
-        guess = root_probes(p, o, empties, guess, margin);
-        margin = 2;
-      }
-    }
+    const int guess = selective_passes(p, o, empties, predicted_score(p, o, empties), margin);
     level_ = kExactLevel;
     if (!expired()) result.score = root_probes(p, o, empties, guess, margin);
   } else {
@@ -458,6 +450,42 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o, core::De
       break;
     }
   }
+  return result;
+}
+
+int EndgameSolver::predicted_score(Bitboard p, Bitboard o, int empties) {
+  const int depth = std::clamp(empties - 16, 2, 6) / 2 * 2;
+  const int predicted = eval_search(p, o, -64 * 100, 64 * 100, depth, false);
+  return 2 * static_cast<int>(std::lround(predicted / 200.0));
+}
+
+int EndgameSolver::selective_passes(Bitboard p, Bitboard o, int empties, int guess,
+                                    int& margin) {
+  if (empties < kProbCutEmpties) return guess;
+  for (level_ = 0; level_ < kExactLevel && !expired(); ++level_) {
+    guess = root_probes(p, o, empties, guess, margin);
+    margin = 2;
+  }
+  return guess;
+}
+
+EndgameSolver::Result EndgameSolver::probable_root(Bitboard p, Bitboard o,
+                                                   core::Deadline* deadline) {
+  deadline_ = deadline;
+  const int empties = 64 - popcount(p | o);
+  const Bitboard moves = legal_moves(p, o);
+  if (empties < kProbCutEmpties || moves == 0) return solve_root(p, o, deadline);
+  Result result;
+  int margin = 6;
+  result.score = selective_passes(p, o, empties, predicted_score(p, o, empties), margin);
+  level_ = kExactLevel;
+  // The last pass's final probe stored the root with the move that reached its score.
+  const Entry* e = find(Othello::hash(Position{p, o, 0, 0}));
+  if (expired() || e == nullptr || e->move == kPassSquare || (moves & square_bit(e->move)) == 0) {
+    result.complete = false;
+    return result;
+  }
+  result.best_square = e->move;
   return result;
 }
 
@@ -774,6 +802,22 @@ int Othello::solve_exact(const Position& p, int alpha, int beta, std::uint64_t& 
   const int score = solver.solve(p.player, p.opponent, alpha, beta, deadline);
   nodes += solver.nodes();
   return score;
+}
+
+std::optional<std::pair<Move, int>> Othello::solve_probable(
+    const Position& p, const core::ProbableEval<Othello>& eval, std::uint64_t& nodes,
+    core::Deadline* deadline) {
+  // The engine's evaluation, not the built-in one: the passes' cuts are only as good as the
+  // evaluation's prediction (198 roots of 21-22 empties: 0.30 discs lost a move with the
+  // patterns evaluation, 0.54 with the built-in one, in about half the time).
+  const int table_bits = std::clamp(empties(p), 10, 20);
+  EndgameSolver solver(table_bits, [&eval](Bitboard player, Bitboard opponent) {
+    return eval(Position{player, opponent, 0, 0});
+  });
+  const EndgameSolver::Result r = solver.probable_root(p.player, p.opponent, deadline);
+  nodes += solver.nodes();
+  if (!r.complete || r.best_square < 0) return std::nullopt;
+  return std::pair{Move{static_cast<std::uint8_t>(r.best_square)}, r.score};
 }
 
 }  // namespace arena::othello

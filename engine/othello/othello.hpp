@@ -11,8 +11,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "engine/core/features.hpp"
 #include "engine/core/game.hpp"
@@ -215,6 +217,13 @@ struct Othello {
   /// Polls `deadline` (nullptr: none); once it has expired the score means nothing.
   [[nodiscard]] static int solve_exact(const Position& p, int alpha, int beta,
                                        std::uint64_t& nodes, core::Deadline* deadline = nullptr);
+  /// A probable final disc difference and move of p (side to move's view): the endgame
+  /// solver's selective passes without the exact one (EndgameSolver::probable_root), ordering
+  /// and cutting with `eval`; adds searched nodes to `nodes`; nullopt once `deadline`
+  /// (nullptr: none) has expired.
+  [[nodiscard]] static std::optional<std::pair<Move, int>> solve_probable(
+      const Position& p, const core::ProbableEval<Othello>& eval, std::uint64_t& nodes,
+      core::Deadline* deadline = nullptr);
 };
 
 }  // namespace arena::othello

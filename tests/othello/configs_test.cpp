@@ -2,10 +2,14 @@
 // engine's fixed-depth search is repeatable (same move, score and nodes).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <string>
 
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
+#include "engine/core/errors.hpp"
+#include "engine/othello/notation.hpp"
 #include "engine/othello/othello.hpp"
 
 namespace arena::othello {
@@ -76,6 +80,30 @@ TEST(Configs, AMoveTimeAloneIsSpentToItsEnd) {
   const auto r = engine.think(Othello::parse_position("f5d6c3d3c4f4"), limits, 1);
   ASSERT_FALSE(r.exact);  // 54 empties: no search of 40 ms proves the value
   EXPECT_GE(r.seconds, 0.040);
+}
+
+// FFO #26 (20 empties; listed best D8 +0) under a move time whose budget an exact solve does
+// not fit at the prior node rate (an estimated 22 s against 10 s) but a probable one does: with
+// `probable` set the engine plays the probable solve's move (depth 1), one of the listed moves
+// within 6 discs of the best.
+TEST(Configs, ATimedRootWithinProbableIsSolvedSelectively) {
+  const std::string path = std::string(ARENA_TEST_DATA) + "/othello/fforum-20-39.obf";
+  std::ifstream in(path);
+  std::string line;
+  for (int n = 20; n <= 26; ++n) std::getline(in, line);
+  const ObfEntry e = parse_obf_line(line, where(path, 7));
+  ASSERT_EQ(Othello::empties(e.position), 20);
+  core::EngineConfig cfg = load("patterns.cfg");
+  cfg.probable = 24;
+  core::Engine<Othello> engine(cfg);
+  core::SearchLimits limits;
+  limits.movetime_ms = 20000;
+  const auto r = engine.think(e.position, limits, 1);
+  EXPECT_EQ(r.depth, 1);
+  const auto listed = std::find_if(e.scores.begin(), e.scores.end(),
+                                   [&](const auto& s) { return s.square == r.best.square; });
+  ASSERT_NE(listed, e.scores.end()) << square_name(r.best.square);
+  EXPECT_GE(listed->score, e.scores.front().score - 6) << square_name(r.best.square);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // counts, and soundness of stable_discs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -18,6 +19,9 @@
 
 namespace arena::othello {
 namespace {
+
+/// Discs the probable solve may lose on FFO #1-#19 in all (see its test).
+constexpr int kProbableLossBound = 24;
 
 /// Solves every position of an FFO file and checks the best score and that the found move is
 /// listed with that score.
@@ -64,6 +68,38 @@ TEST(Endgame, APastDeadlineStopsTheRootSolveCleanly) {
   const auto full = solver.solve_root(e.position.player, e.position.opponent);
   EXPECT_TRUE(full.complete);
   EXPECT_EQ(full.score, e.scores.front().score);
+}
+
+// The probable solve (selective passes only) on FFO #1-#19 (14-20 empties), with the built-in
+// evaluation: each move it names is one of the position's listed moves, and together they lose
+// at most kProbableLossBound discs against the listed best (perfect play). For scale, from the
+// FFO lists: a move drawn uniformly from each list loses 305 discs in all, the worst listed
+// moves 612; the passes lose 16 when this was written.
+TEST(Endgame, ProbableRootPlaysListedMovesOnFfo1To19) {
+  const std::string path = std::string(ARENA_TEST_DATA) + "/othello/fforum-1-19.obf";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  EndgameSolver solver(18);
+  std::string line;
+  int lost = 0;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    const ObfEntry e = parse_obf_line(line, where(path, n));
+    solver.clear();
+    const auto r = solver.probable_root(e.position.player, e.position.opponent);
+    ASSERT_TRUE(r.complete) << "line " << n;
+    const auto listed = std::find_if(e.scores.begin(), e.scores.end(),
+                                     [&](const auto& s) { return s.square == r.best_square; });
+    ASSERT_NE(listed, e.scores.end()) << "line " << n << ": " << square_name(r.best_square);
+    lost += e.scores.front().score - listed->score;
+  }
+  EXPECT_LE(lost, kProbableLossBound);
+}
+
+TEST(Endgame, APastDeadlineStopsTheProbableSolve) {
+  const ObfEntry e = ffo_1();
+  EndgameSolver solver(16);
+  core::Deadline past(core::Deadline::Clock::now() - std::chrono::seconds(1), nullptr);
+  EXPECT_FALSE(solver.probable_root(e.position.player, e.position.opponent, &past).complete);
 }
 
 TEST(Endgame, AStopFlagEndsTheInTreeSolve) {
