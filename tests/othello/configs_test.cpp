@@ -43,6 +43,7 @@ TEST(Configs, BestPlaysWithMultiProbCutAndPatternsWithout) {
   EXPECT_EQ(load("patterns.cfg").mpc.pairs.size(), 0U);
   EXPECT_GT(best.mpc.pairs.size(), 0U);
   EXPECT_GT(best.order_depth, 0);
+  EXPECT_GT(best.probable, 0);
   EXPECT_EQ(best.weights_file, load("patterns.cfg").weights_file);
   expect_plays_a_legal_game(best, 6);
 }
