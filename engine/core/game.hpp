@@ -148,6 +148,7 @@ concept HasMpcStage = requires(const typename G::Position& p) {
 template <class G>
 using ProbableEval = std::function<int(const typename G::Position&)>;
 
+/// G offers G::solve_probable (see the list above).
 template <class G>
 concept HasProbableSolver =
     HasExactSolver<G> && requires(const typename G::Position& p, const ProbableEval<G>& eval,
