@@ -268,13 +268,23 @@ class Searcher {
   /// chosen without it, and the estimate is only good to a factor of about 2 either way.
   [[nodiscard]] bool solve_fits(const Position& root, const MoveTime& time) const {
     if constexpr (HasSolveCost<G>) {
-      const double rate = solve_nodes_per_second_ > 0 ? solve_nodes_per_second_
-                                                      : kPriorNodesPerSecond;
-      const double budget_ms = std::min(static_cast<double>(time.soft_ms), time.hard_ms / 2.0);
-      return G::exact_solve_nodes(root) / rate * 1000.0 <= budget_ms;
+      return fits_budget(G::exact_solve_nodes(root), time);
     } else {
       return false;
     }
+  }
+
+  /// A root solve's budget: the move's target, within half its cap (ms).
+  [[nodiscard]] static double solve_budget_ms(const MoveTime& time) {
+    return std::min(static_cast<double>(time.soft_ms), time.hard_ms / 2.0);
+  }
+
+  /// Whether a solve of `nodes` estimated nodes fits solve_budget_ms(time) at the node rate of
+  /// this searcher's earlier timed solves (kPriorNodesPerSecond before the first).
+  [[nodiscard]] bool fits_budget(double nodes, const MoveTime& time) const {
+    const double rate = solve_nodes_per_second_ > 0 ? solve_nodes_per_second_
+                                                    : kPriorNodesPerSecond;
+    return nodes / rate * 1000.0 <= solve_budget_ms(time);
   }
 
   /// A probable solve's nodes as a share of G::exact_solve_nodes: Othello's on 198 roots of
@@ -286,19 +296,14 @@ class Searcher {
   /// (within half its cap, as solve_fits budgets), when the estimate (kProbableShare of
   /// G::exact_solve_nodes at the measured solver rate) fits it; nullopt when skipped or cut
   /// off. Its node rate is folded into the solver's.
-  template <class Time>
   std::optional<std::pair<Move, int>> probable_solve(const Position& root, const MoveTime& time,
-                                                     Time start,
+                                                     std::chrono::steady_clock::time_point start,
                                                      const std::atomic<bool>* stop) {
     if constexpr (HasProbableSolver<G> && HasSolveCost<G>) {
-      const double rate = solve_nodes_per_second_ > 0 ? solve_nodes_per_second_
-                                                      : kPriorNodesPerSecond;
-      const double budget_ms = std::min(static_cast<double>(time.soft_ms), time.hard_ms / 2.0);
-      if (kProbableShare * G::exact_solve_nodes(root) / rate * 1000.0 > budget_ms) {
-        return std::nullopt;
-      }
-      Deadline deadline(start + std::chrono::milliseconds(static_cast<std::int64_t>(budget_ms)),
-                        stop);
+      if (!fits_budget(kProbableShare * G::exact_solve_nodes(root), time)) return std::nullopt;
+      Deadline deadline(
+          start + std::chrono::milliseconds(static_cast<std::int64_t>(solve_budget_ms(time))),
+          stop);
       std::uint64_t nodes = 0;
       const auto began = std::chrono::steady_clock::now();
       const ProbableEval<G> eval = [this](const Position& q) { return eval_(q); };
