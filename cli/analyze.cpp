@@ -81,6 +81,7 @@ struct LoadedLogs {
   std::optional<analysis::SprtParams> sprt;    ///< when all files are of one run with an SPRT
   std::optional<analysis::SprtDecision> decision;  ///< that run's recorded verdict
   bool one_run = true;
+  std::vector<std::string> warnings;  ///< combine_logs' (forgiven clock overruns)
 };
 
 LoadedLogs load_logs(std::vector<records::LogFile> files) {
@@ -106,6 +107,7 @@ LoadedLogs load_logs(std::vector<records::LogFile> files) {
   out.games = std::move(combined.games);
   out.engines = std::move(combined.engines);
   out.one_run = combined.one_run;
+  out.warnings = std::move(combined.warnings);
   if (out.one_run && files.front().run.sprt) {
     out.sprt = files.front().run.sprt->params;
     out.decision = std::move(combined.decision);
@@ -226,7 +228,8 @@ bool analyze_game(const LoadedLogs& loaded, const AnalyzeOptions& a, bool severa
     options.anchor_engine = a.anchor;
     anchored = true;
   }
-  const analysis::GamesReport report = analyze_loaded(loaded, options);
+  analysis::GamesReport report = analyze_loaded(loaded, options);
+  report.warnings.insert(report.warnings.end(), loaded.warnings.begin(), loaded.warnings.end());
   for (const auto& w : report.warnings) std::cerr << "warning: " << w << "\n";
   if (!a.plot.empty()) plot_logs(loaded, report, options, a.plot);
   if (a.json) {

@@ -68,6 +68,7 @@ Statistics compute_statistics(const std::vector<InputLog>& logs, std::vector<std
       combined.one_run = false;
     }
   }
+  problems.insert(problems.end(), combined.warnings.begin(), combined.warnings.end());
   if (!counted.empty()) st.game = counted.front()->file.run.game;
   st.outcomes = std::move(combined.games);
   st.engines = std::move(combined.engines);

@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "selfplay/outcomes.hpp"
-#include "selfplay/play_game.hpp"
 
 namespace arena::selfplay {
 
@@ -50,22 +49,9 @@ void MatchTally::add_clock_use(const records::GameRecord& g, const Seats& seats)
     const auto i = static_cast<std::size_t>(engine);
     return i < sides_.size() ? sides_[i] : SideSettings{};
   };
-  const SideSettings first = side(seats.first);
-  const SideSettings second = side(seats.second);
-  const auto forgiven = forgiven_overruns(g, first, second);
-  const std::int64_t moves = static_cast<std::int64_t>(g.times.size());
-  const std::int64_t first_moves = (moves + (g.opening.size() % 2 == 0 ? 1 : 0)) / 2;
-  const std::int64_t own_moves[2] = {first_moves, moves - first_moves};
-  const SideSettings* settings[2] = {&first, &second};
-  const int engines[2] = {seats.first, seats.second};
-  for (int s = 0; s < 2; ++s) {
-    if (settings[s]->clock_ms <= 0) continue;
-    ClockUse& use = clock_use_[static_cast<std::size_t>(engines[s])];
-    ++use.games;
-    use.given_ms += settings[s]->clock_ms + own_moves[s] * settings[s]->increment_ms;
-    if (forgiven[static_cast<std::size_t>(s)] > 0) ++use.overrun_games;
-    use.overrun_ms += forgiven[static_cast<std::size_t>(s)];
-  }
+  selfplay::add_clock_use(g, side(seats.first), side(seats.second),
+                          clock_use_[static_cast<std::size_t>(seats.first)],
+                          clock_use_[static_cast<std::size_t>(seats.second)]);
 }
 
 analysis::PairCounts MatchTally::counts(int pairing) const {

@@ -11,6 +11,7 @@
 
 #include "analysis/pairs.hpp"
 #include "records/game_log.hpp"
+#include "selfplay/clock_use.hpp"
 #include "selfplay/schedule.hpp"
 #include "selfplay/side_settings.hpp"
 
@@ -25,15 +26,6 @@ struct TerminationCounts {
   [[nodiscard]] std::int64_t of(records::Termination t) const {
     return by_kind[static_cast<std::size_t>(t)];
   }
-};
-
-/// One engine's clock use over its games under a clock: the overruns its margin forgave
-/// (GameClocks::forgiven_ms) against the time its clocks gave it.
-struct ClockUse {
-  std::int64_t games = 0;          ///< its games played on a clock
-  std::int64_t given_ms = 0;       ///< base time plus an increment per move of its, summed
-  std::int64_t overrun_games = 0;  ///< games with a forgiven overrun
-  std::int64_t overrun_ms = 0;     ///< forgiven overruns, summed
 };
 
 class MatchTally {

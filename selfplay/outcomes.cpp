@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <map>
 
+#include "selfplay/clock_use.hpp"
+
 namespace arena::selfplay {
 
 analysis::GameOutcome outcome_of(const records::GameRecord& game) {
@@ -39,8 +41,48 @@ std::string engine_label(const std::vector<records::LogFile>& files, const recor
   return engine.name + "@" + engine.hash;
 }
 
+namespace {
+
+/// The engines' clock use over the games combined, by label.
+class ClockTally {
+ public:
+  /// Adds game g of a run with these sides (logged_sides) and engine names -> labels.
+  void add(const records::GameRecord& g, const records::RunRecord& run,
+           const std::vector<SideSettings>& sides,
+           const std::map<std::string, std::string>& label_of) {
+    const auto side = [&](const std::string& name) {
+      for (std::size_t i = 0; i < run.engines.size() && i < sides.size(); ++i) {
+        if (run.engines[i].name == name) return sides[i];
+      }
+      return SideSettings{};
+    };
+    const auto label = [&](const std::string& name) {
+      const auto it = label_of.find(name);
+      return it != label_of.end() ? it->second : name;
+    };
+    add_clock_use(g, side(g.first), side(g.second), use_[label(g.first)], use_[label(g.second)]);
+  }
+
+  /// overrun_warning of each of `engines` (labels) that has one.
+  [[nodiscard]] std::vector<std::string> warnings(const std::vector<std::string>& engines) const {
+    std::vector<std::string> out;
+    for (const auto& e : engines) {
+      const auto it = use_.find(e);
+      if (it == use_.end()) continue;
+      if (auto w = overrun_warning(e, it->second)) out.push_back(std::move(*w));
+    }
+    return out;
+  }
+
+ private:
+  std::map<std::string, ClockUse> use_;
+};
+
+}  // namespace
+
 CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files, bool separate) {
   CombinedOutcomes out;
+  ClockTally clock;
   // Step 1: the engines under their labels, and whether the files are one run.
   std::vector<std::map<std::string, std::string>> label_of(files.size());  // per file: name -> label
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -58,8 +100,13 @@ CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files, bool s
     std::vector<std::string> paths;
     for (const auto& f : files) paths.push_back(f.path);
     records::LogSet set = records::read_logs(paths);
-    for (const auto& g : set.games) out.games.push_back(outcome_of(g));
+    const auto sides = logged_sides(files.front().run);
+    for (const auto& g : set.games) {
+      out.games.push_back(outcome_of(g));
+      clock.add(g, files.front().run, sides, label_of.front());
+    }
     out.decision = std::move(set.decision);
+    out.warnings = clock.warnings(out.engines);
     return out;
   }
   if (out.one_run && files.size() == 1) out.decision = files.front().decision;
@@ -67,7 +114,9 @@ CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files, bool s
   std::int64_t offset = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
     std::int64_t max_pair = 0;
+    const auto sides = logged_sides(files[i].run);
     for (const auto& g : files[i].games) {
+      clock.add(g, files[i].run, sides, label_of[i]);
       out.games.push_back(outcome_of(g));
       analysis::GameOutcome& o = out.games.back();
       if (const auto it = label_of[i].find(o.first); it != label_of[i].end()) o.first = it->second;
@@ -77,6 +126,7 @@ CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files, bool s
     }
     offset += max_pair + 1;
   }
+  out.warnings = clock.warnings(out.engines);
   return out;
 }
 

@@ -24,6 +24,9 @@ struct CombinedOutcomes {
   bool one_run = true;               ///< every run record agrees (apart from the shard)
   /// One run only: its recorded SPRT decision (read_logs' rule for several files).
   std::optional<analysis::SprtDecision> decision;
+  /// Per engine whose forgiven clock overruns add up over the games (overrun_warning, with
+  /// each run's clocks as logged_sides reads them): the self-play summary's warning.
+  std::vector<std::string> warnings;
 };
 
 /// The name an engine is shown under: `name`, or `name@HASH` (the shortest prefix of at least
@@ -36,7 +39,7 @@ struct CombinedOutcomes {
 /// by the shared reader read_logs (identical duplicates kept once, sorted by id) and keep their
 /// pair ids; logs of different runs, or any logs when `separate` is set, are taken one after
 /// another with their pair ids shifted past the previous log's. Engines are named by
-/// engine_label. Throws InputError from
+/// engine_label; their clock use gives the warnings. Throws InputError from
 /// read_logs (a game id logged twice with different content, naming FILE:LINE).
 [[nodiscard]] CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files,
                                             bool separate = false);

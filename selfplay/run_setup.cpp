@@ -12,6 +12,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/core/utc_time.hpp"
 #include "engine/core/version.hpp"
+#include "selfplay/clock_use.hpp"
 
 namespace arena::selfplay {
 
@@ -61,18 +62,6 @@ records::LogLimits effective_limits(const records::LogLimits& global, const Engi
   if (s.movetime_ms) l.movetime_ms = *s.movetime_ms;
   if (s.tc) l.tc = *s.tc;
   return l;
-}
-
-SideSettings side_settings(const records::LogLimits& l) {
-  SideSettings side;
-  side.limits.depth = l.depth;
-  side.limits.nodes = l.nodes;
-  side.limits.movetime_ms = l.movetime_ms;
-  if (l.tc) {
-    side.clock_ms = l.tc->base_ms;
-    side.increment_ms = l.tc->increment_ms;
-  }
-  return side;
 }
 
 }  // namespace

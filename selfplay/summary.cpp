@@ -81,24 +81,9 @@ void fill_results(SelfplaySummary& s, const MatchTally& tally,
       s.warnings.push_back(es.name + " forfeited every one of its " + std::to_string(t.games) +
                            " games");
     }
-    if (auto w = overrun_warning(es)) s.warnings.push_back(std::move(*w));
+    if (auto w = overrun_warning(es.name, es.clock)) s.warnings.push_back(std::move(*w));
     s.engines.push_back(std::move(es));
   }
-}
-
-std::optional<std::string> overrun_warning(const EngineSummary& e) {
-  const ClockUse& c = e.clock;
-  const auto overrun = static_cast<double>(c.overrun_ms);
-  if (c.games == 0 || overrun <= kOverrunShare * static_cast<double>(c.given_ms)) {
-    return std::nullopt;
-  }
-  const double games = static_cast<double>(c.games);
-  return e.name + " ran past its clock in " + std::to_string(c.overrun_games) + " of its " +
-         std::to_string(c.games) + " games on a clock, by " +
-         fixed(overrun / games / 1000.0, 2) + " s a game against the " +
-         fixed(static_cast<double>(c.given_ms) / games / 1000.0, 2) +
-         " s its clock gave it; its margin_ms forgave it, so it played on more time than the "
-         "clock: the results are not at that time control";
 }
 
 namespace {

@@ -34,14 +34,6 @@ struct EngineSummary {
   ClockUse clock;
 };
 
-/// The share of its clocks' time (ClockUse::given_ms) above which an engine's forgiven
-/// overruns are warned about: past it, the games were not played at the time control set.
-inline constexpr double kOverrunShare = 0.05;
-
-/// The warning for engine e when its forgiven overruns exceed kOverrunShare of the time its
-/// clocks gave it (an outside program that keeps overrunning within its margin_ms); else none.
-[[nodiscard]] std::optional<std::string> overrun_warning(const EngineSummary& e);
-
 /// The result of run_selfplay.
 struct SelfplaySummary {
   std::string game;

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,6 +88,42 @@ TEST_F(EngineSettingsCli, EachEngineItsOwnTimeControlInTheRunRecord) {
   EXPECT_NE(err_.find("engines[0].limits"), std::string::npos) << err_;
   // Nothing left in the temporary folder (the program's config lives in memory).
   EXPECT_TRUE(fs::is_empty(dir_ / "tmp")) << fs::directory_iterator(dir_ / "tmp")->path();
+}
+
+/// The lines of `text` that hold `needle`.
+std::vector<std::string> lines_with(const std::string& text, const std::string& needle) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(needle) != std::string::npos) out.push_back(line);
+  }
+  return out;
+}
+
+// An outside program that keeps running past its clock within its margin_ms: the self-play
+// summary warns, and `arena analyze` and the report of its log show the same warning (the
+// clocks read back from the run record: the global --tc, the margin from the entry).
+TEST_F(EngineSettingsCli, ForgivenOverrunsAreWarnedAboutByEveryReaderOfTheLog) {
+  const std::string log = (dir_ / "overrun.jsonl").string();
+  // About 30 moves of 60 ms against a clock of 1 s a game.
+  const std::string program = "nboard[name=slow,margin_ms=5000]:" + std::string(ARENA_MOCK_ENGINE) +
+                              " nboard think 60";
+  ASSERT_EQ(arena("selfplay --quiet --games 2 --openings random:4 --tc 1 --engine " + kOthelloA +
+                  " --engine '" + program + "' --out " + log),
+            0)
+      << err_;
+  const auto warned = lines_with(err_, "ran past its clock");
+  ASSERT_EQ(warned.size(), 1U) << err_;
+  EXPECT_EQ(warned[0].find("warning: slow ran past its clock in 2 of its 2 games on a clock"), 0U)
+      << warned[0];
+  ASSERT_EQ(arena("analyze " + log), 0) << err_;
+  EXPECT_EQ(lines_with(err_, "ran past its clock"), warned) << err_;
+  const std::string page = (dir_ / "report.html").string();
+  ASSERT_EQ(arena("report " + log + " --gnuplot '' --out " + page), 0) << err_;
+  std::ifstream in(page);
+  std::stringstream html;
+  html << in.rdbuf();
+  EXPECT_NE(html.str().find(warned[0].substr(std::string("warning: ").size())), std::string::npos);
 }
 
 TEST_F(EngineSettingsCli, BadValuesExitTwoNamingTheOption) {
