@@ -157,7 +157,7 @@ TEST_F(MpiLoop, TwoRanksRunOneLoopEqualToTheOneProcessLoop) {
 // games in flight of its stage (exit 130, the training log of whole lines), and the same
 // command resumes it to exactly the configured games, as the one-process loop would play them.
 TEST_F(MpiLoop, SigtermToEveryRankStopsTheLoopAndTheSameCommandResumesIt) {
-  constexpr int kTrain = arena::test::by_build(300, 100);
+  constexpr int kTrain = arena::test::by_build(300, 50);
   write_config(kTrain);
   const fs::path train = dir_ / "mpi" / "round-1" / "train.jsonl";
   const pid_t job = t::start_job("env " + command("mpi", 2));

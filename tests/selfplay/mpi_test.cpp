@@ -208,7 +208,7 @@ std::vector<pid_t> ranks_once_logging(const std::vector<int>& ranks, const std::
 // flight, rank 0 logs them, prints the resume command and exits 130, and the same command then
 // completes exactly the requested games (Must show: a graceful stop under a scheduler).
 TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
-  constexpr int kGames = arena::test::by_build(200, 60);
+  constexpr int kGames = arena::test::by_build(200, 30);
   ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
   const std::string log = file("term.jsonl");

@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 using std::chrono::system_clock;
 
 /// Games of the stopped runs: enough to outlast the deadline or the signal in either build.
-constexpr int kStopGames = arena::test::by_build(120, 40);
+constexpr int kStopGames = arena::test::by_build(120, 20);
 
 std::int64_t epoch_seconds(WallTime t) {
   return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
@@ -141,7 +141,7 @@ class StopCli : public ::testing::Test {
 
 TEST_F(StopCli, DeadlineEndsTheRunResumably) {
   // 0.0001 h = 0.36 s: less than the games take at depth 2 (120 about 0.6 s in the release
-  // build; 40 several seconds under the sanitizers).
+  // build; 20 a few seconds under the sanitizers).
   const int rc = run(command(file("d.jsonl"), kStopGames, "--hours 0.0001"), "d");
   if (rc == 0) GTEST_SKIP() << "all games finished before the deadline";
   EXPECT_EQ(rc, 130) << slurp("d.err");
