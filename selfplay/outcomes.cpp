@@ -43,6 +43,13 @@ std::string engine_label(const std::vector<records::LogFile>& files, const recor
 
 namespace {
 
+/// The label of engine `name` in a file whose names map to labels by `label_of` (the name
+/// itself when it is not in the run record).
+std::string label_in(const std::map<std::string, std::string>& label_of, const std::string& name) {
+  const auto it = label_of.find(name);
+  return it != label_of.end() ? it->second : name;
+}
+
 /// The engines' clock use over the games combined, by label.
 class ClockTally {
  public:
@@ -56,11 +63,8 @@ class ClockTally {
       }
       return SideSettings{};
     };
-    const auto label = [&](const std::string& name) {
-      const auto it = label_of.find(name);
-      return it != label_of.end() ? it->second : name;
-    };
-    add_clock_use(g, side(g.first), side(g.second), use_[label(g.first)], use_[label(g.second)]);
+    add_clock_use(g, side(g.first), side(g.second), use_[label_in(label_of, g.first)],
+                  use_[label_in(label_of, g.second)]);
   }
 
   /// overrun_warning of each of `engines` (labels) that has one.
@@ -119,8 +123,8 @@ CombinedOutcomes combine_logs(const std::vector<records::LogFile>& files, bool s
       clock.add(g, files[i].run, sides, label_of[i]);
       out.games.push_back(outcome_of(g));
       analysis::GameOutcome& o = out.games.back();
-      if (const auto it = label_of[i].find(o.first); it != label_of[i].end()) o.first = it->second;
-      if (const auto it = label_of[i].find(o.second); it != label_of[i].end()) o.second = it->second;
+      o.first = label_in(label_of[i], o.first);
+      o.second = label_in(label_of[i], o.second);
       if (!out.one_run || separate) *o.pair += offset;
       max_pair = std::max(max_pair, g.pair);
     }
