@@ -32,7 +32,16 @@ int large_pieces_left(const Position& p, int who) {
   return std::popcount(p.pieces_left[static_cast<std::size_t>(who)] & kPentominoes);
 }
 
-/// Shared parts of both sets: a fixed declaration of names and phases.
+/// Squares of the pieces in `pieces` (bit i = piece 'a'+i).
+int squares_of(std::uint32_t pieces) {
+  int n = 0;
+  for (; pieces != 0; pieces &= pieces - 1) {
+    n += kPieces[static_cast<std::size_t>(std::countr_zero(pieces))].size;
+  }
+  return n;
+}
+
+/// Shared parts of the sets: a fixed declaration of names and phases.
 class DeclaredSet : public core::FeatureSet<Position> {
  public:
   DeclaredSet(std::string name, int version, std::vector<std::string> names,
@@ -96,6 +105,52 @@ class ClassicSet final : public DeclaredSet {
   }
 };
 
+/// `territory`: classic's 9 terms and what decides the end of a Blokus Duo game: the cells
+/// only one side can reach (within kInfluenceSteps, and within kRegionSteps), and the squares
+/// of each side's remaining pieces that fit nowhere now (they are lost unless the board
+/// opens). Six phases of 6 plies, since the terms change meaning fast as the board fills.
+class TerritorySet final : public DeclaredSet {
+ public:
+  TerritorySet()
+      : DeclaredSet("territory", 1,
+                    {"squares", "attach_mine", "attach_theirs", "influence_mine",
+                     "influence_theirs", "large_left", "centre", "mobility_mine",
+                     "mobility_theirs", "exclusive_mine", "exclusive_theirs", "region_mine",
+                     "region_theirs", "stranded_mine", "stranded_theirs"},
+                    {0, 6, 12, 18, 24, 30}) {}
+
+  void extract(const Position& p, core::SparseFeatures& out) const override {
+    const int me = p.side;
+    const int opp = me ^ 1;
+    const auto add = [&](std::uint32_t i, int v) {
+      if (v != 0) out.push_back({i, static_cast<float>(v)});
+    };
+    const auto m = static_cast<std::size_t>(me);
+    const auto o = static_cast<std::size_t>(opp);
+    const Bits256 near_me = reach(p, me, kInfluenceSteps);
+    const Bits256 near_opp = reach(p, opp, kInfluenceSteps);
+    const Bits256 far_me = reach(p, me, kRegionSteps);
+    const Bits256 far_opp = reach(p, opp, kRegionSteps);
+    const PlacementCensus mine = census_placements_of(p, me);
+    const PlacementCensus theirs = census_placements_of(p, opp);
+    add(0, p.squares_placed[m] - p.squares_placed[o]);
+    add(1, (mine.covered & p.attach[m]).count());  // the usable attach points
+    add(2, (theirs.covered & p.attach[o]).count());
+    add(3, near_me.count());
+    add(4, near_opp.count());
+    add(5, large_pieces_left(p, me) - large_pieces_left(p, opp));
+    add(6, nearest_attach_to_centre(p, opp) - nearest_attach_to_centre(p, me));
+    add(7, mine.count);
+    add(8, theirs.count);
+    add(9, Bits256(near_me).remove(near_opp).count());
+    add(10, Bits256(near_opp).remove(near_me).count());
+    add(11, Bits256(far_me).remove(far_opp).count());
+    add(12, Bits256(far_opp).remove(far_me).count());
+    add(13, squares_of(p.pieces_left[m] & ~mine.fitting));
+    add(14, squares_of(p.pieces_left[o] & ~theirs.fitting));
+  }
+};
+
 /// `greedy`: the contest hosts' simple player as a one-ply evaluation. After the greedy
 /// player's move the opponent is to move, so `squares` (mover minus opponent) rewards the
 /// largest piece and `centre_last` (the opponent's last piece's centre distance minus the
@@ -133,13 +188,15 @@ int usable_attach_points(const Position& p, int who) {
   return n;
 }
 
-int influence(const Position& p, int who, int steps) {
+Bits256 reach(const Position& p, int who, int steps) {
   const std::size_t w = static_cast<std::size_t>(who);
-  Bits256 reach = p.attach[w];
+  Bits256 cells = p.attach[w];
   // Breadth-first growth by whole-board dilation: each step is 4 shifts and a mask.
-  for (int i = 0; i < steps; ++i) reach = dilate(reach).remove(p.forbidden[w]);
-  return reach.count();
+  for (int i = 0; i < steps; ++i) cells = dilate(cells).remove(p.forbidden[w]);
+  return cells;
 }
+
+int influence(const Position& p, int who, int steps) { return reach(p, who, steps).count(); }
 
 int order_score(const Position& p, Move m) {
   if (m.is_pass()) return 0;
@@ -189,8 +246,9 @@ void playout_weights(const Position& p, const MoveList& list, std::vector<double
 std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
   if (name == "classic") return std::make_unique<ClassicSet>();
   if (name == "greedy") return std::make_unique<GreedySet>();
+  if (name == "territory") return std::make_unique<TerritorySet>();
   throw InputError("blokus-duo: unknown feature set '" + std::string(name) +
-                   "' (known: classic, greedy)");
+                   "' (known: classic, greedy, territory)");
 }
 
 }  // namespace arena::blokus_duo

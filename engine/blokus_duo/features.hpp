@@ -3,7 +3,9 @@
 //    usable attach points, influence, remaining large pieces, distance to the centre in the
 //    opening, mobility), 4 phases by move number;
 //  - `greedy`: the contest hosts' simple player as a one-ply evaluation (largest piece first,
-//    then the piece closest to the centre), 1 phase.
+//    then the piece closest to the centre), 1 phase;
+//  - `territory`: classic's terms plus the cells only one side can reach and the squares of
+//    pieces that fit nowhere, 6 phases.
 // Values are from the side to move's view; weights are centi-squares per unit.
 #pragma once
 
@@ -29,8 +31,15 @@ inline constexpr int kInfluenceSteps = 3;
 /// remaining pieces has a legal placement.
 [[nodiscard]] int usable_attach_points(const Position& p, int who);
 
+/// Steps of the territory set's wider reach: a region one side alone can reach this far is
+/// one the other can no longer contest.
+inline constexpr int kRegionSteps = 8;
+
 /// Cells player `who` can reach within `steps` edge steps from its attach points (these
 /// included), moving only through cells it may cover: where its next pieces can grow.
+[[nodiscard]] Bits256 reach(const Position& p, int who, int steps);
+
+/// The number of cells of reach(p, who, steps).
 [[nodiscard]] int influence(const Position& p, int who, int steps);
 
 /// Move-ordering key, higher first: piece size, then new attach points gained, then closeness
@@ -46,7 +55,7 @@ inline constexpr int kInfluenceSteps = 3;
 /// piece are counted on the board (its corner cells there).
 void playout_weights(const Position& p, const MoveList& list, std::vector<double>& weights);
 
-/// The declared feature set `name` ("classic" or "greedy"). Throws InputError naming the
+/// The declared feature set `name` ("classic", "greedy" or "territory"). Throws InputError naming the
 /// known sets.
 [[nodiscard]] std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name);
 

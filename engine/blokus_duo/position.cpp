@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <limits>
 #include <random>
 #include <string_view>
 #include <vector>
@@ -54,7 +55,7 @@ const ZobristKeys& zobrist() {
   return keys;
 }
 
-/// Calls f(id) for every legal placement of the mover, each once. Step 1: for each attach
+/// Calls f(id, piece) for every legal placement of player `who`, each once. Step 1: for each attach
 /// point c (ascending), the candidate lists for c's context hold the placements through c that
 /// avoid c's forbidden neighbours. Step 2: a candidate is legal when it avoids every forbidden
 /// cell; attach points already visited are added to the exclusion set so that a placement
@@ -68,8 +69,9 @@ void for_each_placement(const Position& p, std::size_t who, F&& f) {
   p.attach[who].for_each([&](int c) {
     const int ctx = t.context(fb, c);
     for (std::uint32_t pieces = left; pieces != 0; pieces &= pieces - 1) {
-      for (const std::uint16_t id : t.candidates(c, ctx, std::countr_zero(pieces))) {
-        if (!intersects(t.mask(id), exclude)) f(id);
+      const int piece = std::countr_zero(pieces);
+      for (const std::uint16_t id : t.candidates(c, ctx, piece)) {
+        if (!intersects(t.mask(id), exclude)) f(id, piece);
       }
     }
     exclude.set(c);
@@ -154,7 +156,8 @@ bool same_moves_as_reference(const Position& p, const MoveList& list) {
 void generate_moves(const Position& p, MoveList& list) {
   list.clear();
   if (is_terminal(p)) return;
-  for_each_placement(p, p.side, [&](int id) { list.push_back(Move{static_cast<std::uint16_t>(id)}); });
+  for_each_placement(p, p.side,
+                     [&](int id, int) { list.push_back(Move{static_cast<std::uint16_t>(id)}); });
   if (list.empty()) list.push_back(Move{});
   assert(same_moves_as_reference(p, list));
 }
@@ -162,28 +165,51 @@ void generate_moves(const Position& p, MoveList& list) {
 std::uint64_t count_placements(const Position& p) {
   if (is_terminal(p)) return 0;
   std::uint64_t n = 0;
-  for_each_placement(p, p.side, [&](int) { ++n; });
+  for_each_placement(p, p.side, [&](int, int) { ++n; });
   return n;
 }
 
-int count_placements_of(const Position& p, int who, int limit) {
+namespace {
+
+/// The loop of for_each_placement counting the legal placements of `who` without a branch on
+/// each candidate's legality, stopping once the count passes `limit`; with kCensus also the
+/// fitting pieces and the covered cells.
+template <bool kCensus>
+PlacementCensus census_loop(const Position& p, int who, int limit) {
   const PlacementTable& t = placement_table();
   const std::size_t w = static_cast<std::size_t>(who);
   const Bits256& fb = p.forbidden[w];
   Bits256 exclude = fb;
-  int n = 0;
-  // The loop of for_each_placement, with an exit once the count passes the limit.
+  PlacementCensus census;
   p.attach[w].for_each([&](int c) {
-    if (n > limit) return;
+    if (census.count > limit) return;
     const int ctx = t.context(fb, c);
     for (std::uint32_t pieces = p.pieces_left[w]; pieces != 0; pieces &= pieces - 1) {
-      for (const std::uint16_t id : t.candidates(c, ctx, std::countr_zero(pieces))) {
-        n += intersects(t.mask(id), exclude) ? 0 : 1;
+      const int piece = std::countr_zero(pieces);
+      int n = 0;
+      for (const std::uint16_t id : t.candidates(c, ctx, piece)) {
+        const bool legal = !intersects(t.mask(id), exclude);
+        n += legal ? 1 : 0;
+        if constexpr (kCensus) {
+          if (legal) census.covered |= t.mask(id);
+        }
       }
+      census.count += n;
+      if constexpr (kCensus) census.fitting |= (n > 0 ? std::uint32_t{1} : 0U) << piece;
     }
     exclude.set(c);
   });
-  return std::min(n, limit + 1);
+  return census;
+}
+
+}  // namespace
+
+int count_placements_of(const Position& p, int who, int limit) {
+  return std::min(census_loop<false>(p, who, limit).count, limit + 1);
+}
+
+PlacementCensus census_placements_of(const Position& p, int who) {
+  return census_loop<true>(p, who, std::numeric_limits<int>::max());
 }
 
 bool has_placement_at(const Position& p, int who, int cell) {

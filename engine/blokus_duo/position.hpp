@@ -94,6 +94,16 @@ void generate_moves_slow(const Position& p, MoveList& list);
 /// Number of placements player `who` could make if it were to move (mobility), game over or
 /// not; counting stops early once it exceeds `limit` (the result is then limit + 1).
 [[nodiscard]] int count_placements_of(const Position& p, int who, int limit = kMaxMoves);
+/// Placements player `who` could make if it were to move, game over or not: how many, which
+/// of its remaining pieces have at least one (bit i = piece 'a'+i), and the cells they cover
+/// (its usable attach points are those among them).
+struct PlacementCensus {
+  int count = 0;
+  std::uint32_t fitting = 0;
+  Bits256 covered;
+};
+/// The census of player `who`'s placements (one pass of the move generator's loop).
+[[nodiscard]] PlacementCensus census_placements_of(const Position& p, int who);
 /// Whether player `who` has a placement through attach point `cell` (usable attach point).
 [[nodiscard]] bool has_placement_at(const Position& p, int who, int cell);
 /// The position after legal move m.

@@ -74,6 +74,77 @@ TEST(Features, UsableAttachPointsAndInfluence) {
   }
 }
 
+TEST(Features, TerritoryStartPositionIsBalanced) {
+  const auto territory = make_feature_set("territory");
+  EXPECT_EQ(territory->num_features(), 15);
+  EXPECT_EQ(territory->num_phases(), 6);
+  core::SparseFeatures f;
+  territory->extract(initial_position({}), f);
+  std::vector<float> v(static_cast<std::size_t>(territory->num_features()), 0.0F);
+  for (const auto& fv : f) v[fv.index] = fv.value;
+  EXPECT_EQ(v[7], 414.0F);   // mobility: counts.md
+  EXPECT_EQ(v[8], 414.0F);
+  EXPECT_EQ(v[9], v[10]);    // exclusive cells
+  EXPECT_EQ(v[11], v[12]);   // regions
+  EXPECT_EQ(v[13], 0.0F);    // every piece fits on the empty board
+  EXPECT_EQ(v[14], 0.0F);
+}
+
+TEST(Features, CensusMatchesTheReferenceGenerator) {
+  // The census's count, fitting pieces and covered cells against generate_moves_slow, which
+  // checks every placement of every piece cell by cell, for both players over random games
+  // (the player not to move by the same position with the turn handed over).
+  std::mt19937_64 rng(23);
+  MoveList list;
+  MoveList slow;
+  for (int game = 0; game < 20; ++game) {
+    Position p = initial_position({});
+    while (!is_terminal(p)) {
+      for (int who = 0; who < 2; ++who) {
+        Position q = p;
+        q.side = static_cast<std::uint8_t>(who);
+        generate_moves_slow(q, slow);
+        std::uint32_t fitting = 0;
+        int count = 0;
+        Bits256 covered;
+        for (const Move m : slow) {
+          if (m.is_pass()) continue;
+          fitting |= std::uint32_t{1} << placement_table()[m.id].piece;
+          covered |= placement_table()[m.id].mask;
+          ++count;
+        }
+        const PlacementCensus c = census_placements_of(p, who);
+        EXPECT_EQ(c.count, count);
+        EXPECT_EQ(c.count, count_placements_of(p, who));
+        EXPECT_EQ(c.fitting, fitting);
+        EXPECT_EQ(c.covered, covered);
+        EXPECT_EQ((c.covered & p.attach[static_cast<std::size_t>(who)]).count(),
+                  usable_attach_points(p, who));
+      }
+      generate_moves(p, list);
+      p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
+    }
+  }
+}
+
+TEST(Features, RegionsGrowWithTheSteps) {
+  std::mt19937_64 rng(29);
+  Position p = initial_position({});
+  MoveList list;
+  while (!is_terminal(p)) {
+    for (int who = 0; who < 2; ++who) {
+      const Bits256 near = reach(p, who, kInfluenceSteps);
+      const Bits256 far = reach(p, who, kRegionSteps);
+      EXPECT_EQ(Bits256(near).remove(far).count(), 0);
+      Bits256 covered = far;
+      covered &= p.forbidden[static_cast<std::size_t>(who)];
+      EXPECT_EQ(covered.count(), 0);  // a side reaches only cells it may cover
+    }
+    generate_moves(p, list);
+    p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
+  }
+}
+
 TEST(Ordering, LargerPiecesFirst) {
   const Position p = parse_position("56u0 9Au0", {});
   MoveList list;
