@@ -55,7 +55,7 @@ const ZobristKeys& zobrist() {
   return keys;
 }
 
-/// Calls f(id, piece) for every legal placement of player `who`, each once. Step 1: for each attach
+/// Calls f(id) for every legal placement of the mover, each once. Step 1: for each attach
 /// point c (ascending), the candidate lists for c's context hold the placements through c that
 /// avoid c's forbidden neighbours. Step 2: a candidate is legal when it avoids every forbidden
 /// cell; attach points already visited are added to the exclusion set so that a placement
@@ -69,9 +69,8 @@ void for_each_placement(const Position& p, std::size_t who, F&& f) {
   p.attach[who].for_each([&](int c) {
     const int ctx = t.context(fb, c);
     for (std::uint32_t pieces = left; pieces != 0; pieces &= pieces - 1) {
-      const int piece = std::countr_zero(pieces);
-      for (const std::uint16_t id : t.candidates(c, ctx, piece)) {
-        if (!intersects(t.mask(id), exclude)) f(id, piece);
+      for (const std::uint16_t id : t.candidates(c, ctx, std::countr_zero(pieces))) {
+        if (!intersects(t.mask(id), exclude)) f(id);
       }
     }
     exclude.set(c);
@@ -156,8 +155,7 @@ bool same_moves_as_reference(const Position& p, const MoveList& list) {
 void generate_moves(const Position& p, MoveList& list) {
   list.clear();
   if (is_terminal(p)) return;
-  for_each_placement(p, p.side,
-                     [&](int id, int) { list.push_back(Move{static_cast<std::uint16_t>(id)}); });
+  for_each_placement(p, p.side, [&](int id) { list.push_back(Move{static_cast<std::uint16_t>(id)}); });
   if (list.empty()) list.push_back(Move{});
   assert(same_moves_as_reference(p, list));
 }
@@ -165,7 +163,7 @@ void generate_moves(const Position& p, MoveList& list) {
 std::uint64_t count_placements(const Position& p) {
   if (is_terminal(p)) return 0;
   std::uint64_t n = 0;
-  for_each_placement(p, p.side, [&](int, int) { ++n; });
+  for_each_placement(p, p.side, [&](int) { ++n; });
   return n;
 }
 
