@@ -82,7 +82,6 @@ class Searcher {
         pv_(kPlies * kPlies),
         pv_len_(kPlies, 0),
         keys_(kPlies),
-        order_(kPlies),
         mpc_(kPlies) {
     for (std::size_t i = 0; i < settings.mpc.pairs.size(); ++i) {
       const MpcPair& pair = settings.mpc.pairs[i];
@@ -137,10 +136,11 @@ class Searcher {
       return finish();
     }
     const TtEntry* e = tt_.probe(G::hash(root));
-    const std::uint32_t* sorted =
-        sort_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, root_moves_.size(), 0,
-                   0);
-    root_order_.assign(sorted, sorted + root_moves_.size());
+    order_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, 0, 0);
+    root_order_.resize(root_moves_.size());
+    for (std::size_t k = 0; k < root_moves_.size(); ++k) {
+      root_order_[k] = move_at(0, k, root_moves_.size(), root_moves_.size());
+    }
 
     // Step 3. Iterative deepening. When the root is to be solved (past the exact threshold,
     // or under a time limit when the estimated solve fits the target) every child is solved,
@@ -249,6 +249,8 @@ class Searcher {
   static constexpr int kMaxDepth = static_cast<int>(GameTraits<G>::kMaxPlies);
   /// probcut's "no check cut" (outside every score).
   static constexpr int kNoCut = kInfinity + 1;
+  /// Moves move_at hands out by selection before it sorts the rest.
+  static constexpr std::size_t kSelected = 3;
 
   /// When the exact solver takes over: at the config's threshold (fixed limits: deterministic);
   /// every root child (the root is being solved); or at the threshold only where the
@@ -365,46 +367,44 @@ class Searcher {
     return false;
   }
 
-  /// The generation-order indices of the first `count` moves in search order (valid until the
-  /// next call for the same ply): the table's move, then G::order_score (higher first), then
-  /// generation order. Unique 64-bit keys (primary key in the high half, inverted index in the
-  /// low half) make the order total, so an in-place partial sort is deterministic and does not
-  /// allocate. An out-of-range tt_index (a hash collision) is ignored.
-  const std::uint32_t* sort_moves(const Position& p, const MoveListOf<G>& moves, int tt_index,
-                                  std::size_t count, std::size_t ply, int depth) {
+  /// Fills keys_[ply] with the search-order keys of `moves`: the table's move first, then
+  /// G::order_score (higher first), then generation order. Unique 64-bit keys (primary key in
+  /// the high half, inverted index in the low half) make the order total, so move_at's
+  /// selection and partial sort are deterministic and do not allocate. An out-of-range
+  /// tt_index (a hash collision) is ignored.
+  void order_moves(const Position& p, const MoveListOf<G>& moves, int tt_index, std::size_t ply,
+                   int depth) {
     const std::size_t n = moves.size();
-    std::vector<std::uint32_t>& order_vec = order_[ply];
-    if (order_vec.empty()) order_vec.resize(GameTraits<G>::kMaxMoves);
-    std::uint32_t* order = order_vec.data();
+    std::vector<std::uint64_t>& keys = keys_[ply];
+    if (keys.empty()) keys.resize(GameTraits<G>::kMaxMoves);
     if (tt_index >= static_cast<int>(n)) tt_index = -1;
-    if constexpr (HasOrderScore<G>) {
-      const bool by_eval = settings_.order_depth > 0 && depth >= settings_.order_depth;
-      std::vector<std::uint64_t>& keys = keys_[ply];
-      if (keys.empty()) keys.resize(GameTraits<G>::kMaxMoves);
-      for (std::size_t i = 0; i < n; ++i) {
-        constexpr std::int64_t kTop = 0x7FFFFFFF;  // the table's move; games' keys stay below
-        const std::int64_t primary =
-            static_cast<int>(i) == tt_index
-                ? kTop
-                : std::min<std::int64_t>(
-                      by_eval ? order_by_eval(p, moves[i]) : G::order_score(p, moves[i]), kTop - 1);
-        keys[i] = static_cast<std::uint64_t>(primary + kTop + 1) << 32U |
-                  (0xFFFFFFFFU - static_cast<std::uint32_t>(i));
+    const bool by_eval = settings_.order_depth > 0 && depth >= settings_.order_depth;
+    for (std::size_t i = 0; i < n; ++i) {
+      constexpr std::int64_t kTop = 0x7FFFFFFF;  // the table's move; games' keys stay below
+      std::int64_t primary = 0;
+      if (static_cast<int>(i) == tt_index) {
+        primary = kTop;
+      } else if constexpr (HasOrderScore<G>) {
+        primary = std::min<std::int64_t>(
+            by_eval ? order_by_eval(p, moves[i]) : G::order_score(p, moves[i]), kTop - 1);
       }
-      std::partial_sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(count),
-                        keys.begin() + static_cast<std::ptrdiff_t>(n), std::greater<>());
-      for (std::size_t k = 0; k < count; ++k) {
-        order[k] = 0xFFFFFFFFU - static_cast<std::uint32_t>(keys[k] & 0xFFFFFFFFU);
-      }
-    } else {
-      // Generation order with the table's move moved to the front.
-      std::size_t k = 0;
-      if (tt_index >= 0) order[k++] = static_cast<std::uint32_t>(tt_index);
-      for (std::size_t i = 0; i < n && k < count; ++i) {
-        if (static_cast<int>(i) != tt_index) order[k++] = static_cast<std::uint32_t>(i);
-      }
+      keys[i] = static_cast<std::uint64_t>(primary + kTop + 1) << 32U |
+                (0xFFFFFFFFU - static_cast<std::uint32_t>(i));
     }
-    return order;
+  }
+
+  /// The generation index of the k-th move in search order of ply's keys (order_moves), for
+  /// k = 0, 1, ... in turn, below `count` of the `n` moves. The first kSelected come by
+  /// selection and the rest from one partial sort: most cut nodes stop within the first few,
+  /// and sorting a Blokus Duo list of hundreds of moves there cost a sixth of the search.
+  std::uint32_t move_at(std::size_t ply, std::size_t k, std::size_t n, std::size_t count) {
+    std::uint64_t* keys = keys_[ply].data();
+    if (k < kSelected) {
+      std::iter_swap(keys + k, std::max_element(keys + k, keys + n));
+    } else if (k == kSelected) {
+      std::partial_sort(keys + k, keys + count, keys + n, std::greater<>());
+    }
+    return 0xFFFFFFFFU - static_cast<std::uint32_t>(keys[k] & 0xFFFFFFFFU);
   }
 
   /// The evaluation-ordering key of m (see the file comment), mover's view: the child's
@@ -523,7 +523,7 @@ class Searcher {
     const bool capped =
         settings_.move_cap > 0 && count > static_cast<std::size_t>(settings_.move_cap);
     if (capped) count = static_cast<std::size_t>(settings_.move_cap);
-    const std::uint32_t* order = sort_moves(p, moves, tt_index, count, ply, depth);
+    order_moves(p, moves, tt_index, ply, depth);
 
     // Step 8. PVS: the first move with the full window, the rest with a null window and a
     // re-search when one beats alpha inside a PV node.
@@ -533,7 +533,8 @@ class Searcher {
     int best_score = -kInfinity;
     int best_index = -1;
     for (std::size_t k = 0; k < count; ++k) {
-      const Move& m = moves[order[k]];
+      const std::uint32_t index = move_at(ply, k, moves.size(), count);
+      const Move& m = moves[index];
       const Position child = G::play(p, m);
       int score = 0;
       if (k == 0) {
@@ -547,7 +548,7 @@ class Searcher {
       if (aborted_) return 0;
       if (score > best_score) {
         best_score = score;
-        best_index = static_cast<int>(order[k]);
+        best_index = static_cast<int>(index);
         if (score > alpha) {
           alpha = score;
           if (pv_node) update_pv(ply, m);
@@ -638,7 +639,6 @@ class Searcher {
   std::vector<Move> pv_;                           ///< triangular PV table, kPlies x kPlies
   std::vector<std::size_t> pv_len_;
   std::vector<std::vector<std::uint64_t>> keys_;   ///< per-ply sort keys, sized on first use
-  std::vector<std::vector<std::uint32_t>> order_;  ///< per-ply search order, sized on first use
   /// Per remaining depth, the Multi-ProbCut pairs testing it (indices into
   /// settings_.mpc.pairs, config order).
   std::vector<std::vector<std::size_t>> mpc_;
