@@ -103,7 +103,8 @@ void write_tuned_config(const TuneOptions& o, const core::EngineConfig& init, co
 /// Tunes the weights of `init` (a config for G) on `games`, fills `report` (the caller sets
 /// report.inputs and report.read_seconds) and writes o.out when set. Progress lines go to
 /// `progress`. Throws InputError for: an unknown label, method, loss or solver; an unknown
-/// feature set; too few training positions for the number of weights; an unwritable output.
+/// feature set; no training positions, or fewer than weights unless it refits nonzero start
+/// weights with a pull towards them (lambda > 0); an unwritable output.
 /// `labelled` are the --positions files' positions with their labels (centi-units); `cache`
 /// (may be null) supplies and collects exact or search labels.
 template <core::Game G>
@@ -143,12 +144,16 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   report.features_seconds = detail::seconds_since(t);
   report.train_positions = train.problem.rows();
   report.holdout_positions = holdout.problem.rows();
-  if (report.train_positions < report.num_weights) {
+  // Fewer positions than weights leave a fit from scratch underdetermined; a refit of fitted
+  // weights is not: the pull towards them (--lambda) keeps the weights the data cannot reach.
+  const bool refit = o.lambda > 0 && !start.isZero(0.0);
+  if (report.train_positions == 0 || (report.train_positions < report.num_weights && !refit)) {
     throw InputError("too few positions: " + std::to_string(report.train_positions) +
                      " training positions for " + std::to_string(report.num_weights) +
                      " weights (" + std::to_string(num_features) + " features x " +
                      std::to_string(phases) + " phases of set '" + fs->name() +
-                     "'); add games, lower --skip-plies or raise --max-per-game");
+                     "'); add games, lower --skip-plies or raise --max-per-game, or refit a "
+                     "config with fitted weights and --lambda above 0");
   }
   if (progress) {
     progress("tune: " + std::to_string(report.train_positions) + " training and " +

@@ -233,12 +233,24 @@ TEST_F(RunTune, RejectsTooFewPositionsForTheWeights) {
   TuneOptions o = options(blokus_log());
   o.max_per_game = 1;
   o.holdout = 0.9;
+  o.lambda = 0;
   try {
     (void)run_tune(o);
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("too few positions"), std::string::npos) << e.what();
   }
+}
+
+TEST_F(RunTune, RefitsFittedWeightsOnFewPositions) {
+  // With the pull towards fitted start weights the fit is well posed on any number of
+  // positions; the start weights are classic's nonzero ones.
+  TuneOptions o = options(blokus_log());
+  o.max_per_game = 1;
+  o.holdout = 0.9;
+  const TuneReport r = run_tune(o);
+  EXPECT_LT(r.train_positions, r.num_weights);
+  EXPECT_TRUE(fs::exists(o.out));
 }
 
 TEST_F(RunTune, RejectsUnknownLabelAndMethod) {
