@@ -1,4 +1,5 @@
-// The `classic` and `greedy` feature sets and the move-ordering key.
+// The `classic`, `greedy`, `territory` and `territory_plus` feature sets and the move-ordering
+// key.
 #include "engine/blokus_duo/features.hpp"
 
 #include <algorithm>
@@ -26,9 +27,11 @@ int nearest_attach_to_centre(const Position& p, int who) {
   return best;
 }
 
-/// Remaining pentominoes (pieces j-u) of player `who`.
+/// The pentominoes (pieces j-u) as a piece set.
+constexpr std::uint32_t kPentominoes = kAllPieces & ~((std::uint32_t{1} << 9) - 1);
+
+/// Remaining pentominoes of player `who`.
 int large_pieces_left(const Position& p, int who) {
-  constexpr std::uint32_t kPentominoes = kAllPieces & ~((std::uint32_t{1} << 9) - 1);
   return std::popcount(p.pieces_left[static_cast<std::size_t>(who)] & kPentominoes);
 }
 
@@ -105,50 +108,115 @@ class ClassicSet final : public DeclaredSet {
   }
 };
 
+/// What the territory sets measure of one position: each side's reach at three distances
+/// and its placement census.
+struct Territory {
+  Bits256 near[2];    ///< reach within kInfluenceSteps
+  Bits256 middle[2];  ///< reach within kMiddleSteps
+  Bits256 far[2];     ///< reach within kRegionSteps
+  PlacementCensus census[2];
+
+  /// The cells side `w` alone reaches within the steps of `r` (near, middle or far).
+  static int exclusive(const Bits256 (&r)[2], std::size_t w) {
+    return Bits256(r[w]).remove(r[w ^ 1U]).count();
+  }
+};
+
+/// Steps of territory_plus's middle reach, between the near and the far one.
+constexpr int kMiddleSteps = 5;
+
 /// `territory`: classic's 9 terms and what decides the end of a Blokus Duo game: the cells
 /// only one side can reach (within kInfluenceSteps, and within kRegionSteps), and the squares
 /// of each side's remaining pieces that fit nowhere now (they are lost unless the board
 /// opens). Six phases of 6 plies, since the terms change meaning fast as the board fills.
+/// `territory_plus` adds terms of the same measurements, chosen by the holdout error of fits
+/// to Pentobi's games: the usable attach points and coverable cells the opponent cannot reach
+/// within kInfluenceSteps, all coverable cells, the pentominoes that fit, the squares left
+/// beyond a side's far exclusive region, exclusive cells within kMiddleSteps, and per piece
+/// whether it is left and whether it is left but fits nowhere (mine minus theirs).
 class TerritorySet final : public DeclaredSet {
  public:
-  TerritorySet()
-      : DeclaredSet("territory", 1,
-                    {"squares", "attach_mine", "attach_theirs", "influence_mine",
-                     "influence_theirs", "large_left", "centre", "mobility_mine",
-                     "mobility_theirs", "exclusive_mine", "exclusive_theirs", "region_mine",
-                     "region_theirs", "stranded_mine", "stranded_theirs"},
-                    {0, 6, 12, 18, 24, 30}) {}
+  /// The `territory` set, or with `plus` the `territory_plus` set.
+  explicit TerritorySet(bool plus)
+      : DeclaredSet(plus ? "territory_plus" : "territory", 1, names(plus),
+                    {0, 6, 12, 18, 24, 30}),
+        plus_(plus) {}
 
   void extract(const Position& p, core::SparseFeatures& out) const override {
-    const int me = p.side;
-    const int opp = me ^ 1;
+    const auto m = static_cast<std::size_t>(p.side);
+    const auto o = m ^ 1U;
     const auto add = [&](std::uint32_t i, int v) {
       if (v != 0) out.push_back({i, static_cast<float>(v)});
     };
-    const auto m = static_cast<std::size_t>(me);
-    const auto o = static_cast<std::size_t>(opp);
-    const Bits256 near_me = reach(p, me, kInfluenceSteps);
-    const Bits256 near_opp = reach(p, opp, kInfluenceSteps);
-    const Bits256 far_me = reach(p, me, kRegionSteps);
-    const Bits256 far_opp = reach(p, opp, kRegionSteps);
-    const PlacementCensus mine = census_placements_of(p, me);
-    const PlacementCensus theirs = census_placements_of(p, opp);
+    Territory t;
+    for (const std::size_t w : {m, o}) {
+      t.near[w] = reach(p, static_cast<int>(w), kInfluenceSteps);
+      t.far[w] = reach(p, static_cast<int>(w), kRegionSteps);
+      t.census[w] = census_placements_of(p, static_cast<int>(w));
+    }
+    const PlacementCensus& mine = t.census[m];
+    const PlacementCensus& theirs = t.census[o];
     add(0, p.squares_placed[m] - p.squares_placed[o]);
     add(1, (mine.covered & p.attach[m]).count());  // the usable attach points
     add(2, (theirs.covered & p.attach[o]).count());
-    add(3, near_me.count());
-    add(4, near_opp.count());
-    add(5, large_pieces_left(p, me) - large_pieces_left(p, opp));
-    add(6, nearest_attach_to_centre(p, opp) - nearest_attach_to_centre(p, me));
+    add(3, t.near[m].count());
+    add(4, t.near[o].count());
+    add(5, large_pieces_left(p, p.side) - large_pieces_left(p, p.side ^ 1));
+    add(6, nearest_attach_to_centre(p, p.side ^ 1) - nearest_attach_to_centre(p, p.side));
     add(7, mine.count);
     add(8, theirs.count);
-    add(9, Bits256(near_me).remove(near_opp).count());
-    add(10, Bits256(near_opp).remove(near_me).count());
-    add(11, Bits256(far_me).remove(far_opp).count());
-    add(12, Bits256(far_opp).remove(far_me).count());
+    add(9, Territory::exclusive(t.near, m));
+    add(10, Territory::exclusive(t.near, o));
+    add(11, Territory::exclusive(t.far, m));
+    add(12, Territory::exclusive(t.far, o));
     add(13, squares_of(p.pieces_left[m] & ~mine.fitting));
     add(14, squares_of(p.pieces_left[o] & ~theirs.fitting));
+    if (!plus_) return;
+    for (const std::size_t w : {m, o}) t.middle[w] = reach(p, static_cast<int>(w), kMiddleSteps);
+    std::uint32_t i = kTerritoryTerms;
+    for (const std::size_t w : {m, o}) {
+      const PlacementCensus& c = t.census[w];
+      const Bits256& rival = t.near[w ^ 1U];
+      add(i++, (c.covered & p.attach[w]).remove(rival).count());
+      add(i++, Bits256(c.covered).remove(rival).count());
+      add(i++, c.covered.count());
+      add(i++, std::popcount(c.fitting & p.pieces_left[w] & kPentominoes));
+      add(i++, std::max(0, squares_of(p.pieces_left[w]) - Territory::exclusive(t.far, w)));
+      add(i++, Territory::exclusive(t.middle, w));
+    }
+    const std::uint32_t stuck_m = p.pieces_left[m] & ~mine.fitting;
+    const std::uint32_t stuck_o = p.pieces_left[o] & ~theirs.fitting;
+    for (std::uint32_t piece = 0; piece < kNumPieces; ++piece, ++i) {
+      add(i, static_cast<int>(p.pieces_left[m] >> piece & 1U) -
+                 static_cast<int>(p.pieces_left[o] >> piece & 1U));
+      add(i + kNumPieces,
+          static_cast<int>(stuck_m >> piece & 1U) - static_cast<int>(stuck_o >> piece & 1U));
+    }
   }
+
+ private:
+  static constexpr std::uint32_t kTerritoryTerms = 15;
+
+  static std::vector<std::string> names(bool plus) {
+    std::vector<std::string> n = {"squares", "attach_mine", "attach_theirs", "influence_mine",
+                                  "influence_theirs", "large_left", "centre", "mobility_mine",
+                                  "mobility_theirs", "exclusive_mine", "exclusive_theirs",
+                                  "region_mine", "region_theirs", "stranded_mine",
+                                  "stranded_theirs"};
+    if (!plus) return n;
+    for (const char* side : {"_mine", "_theirs"}) {
+      for (const char* term : {"safe_attach", "safe_cover", "cover", "large_fit", "shortfall",
+                               "middle"}) {
+        n.push_back(std::string(term) + side);
+      }
+    }
+    for (const char* term : {"left_", "stuck_"}) {
+      for (const auto& piece : kPieces) n.push_back(std::string(term) + piece.letter);
+    }
+    return n;
+  }
+
+  bool plus_;
 };
 
 /// `greedy`: the contest hosts' simple player as a one-ply evaluation. After the greedy
@@ -246,9 +314,10 @@ void playout_weights(const Position& p, const MoveList& list, std::vector<double
 std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
   if (name == "classic") return std::make_unique<ClassicSet>();
   if (name == "greedy") return std::make_unique<GreedySet>();
-  if (name == "territory") return std::make_unique<TerritorySet>();
+  if (name == "territory") return std::make_unique<TerritorySet>(false);
+  if (name == "territory_plus") return std::make_unique<TerritorySet>(true);
   throw InputError("blokus-duo: unknown feature set '" + std::string(name) +
-                   "' (known: classic, greedy, territory)");
+                   "' (known: classic, greedy, territory, territory_plus)");
 }
 
 }  // namespace arena::blokus_duo

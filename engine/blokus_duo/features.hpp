@@ -1,11 +1,14 @@
-// Blokus Duo evaluation features and the move-ordering key. Two declared sets:
+// Blokus Duo evaluation features and the move-ordering key. The declared sets:
 //  - `classic`: the terms the Blokus Duo contest programs found useful (squares placed,
 //    usable attach points, influence, remaining large pieces, distance to the centre in the
 //    opening, mobility), 4 phases by move number;
 //  - `greedy`: the contest hosts' simple player as a one-ply evaluation (largest piece first,
 //    then the piece closest to the centre), 1 phase;
 //  - `territory`: classic's terms plus the cells only one side can reach and the squares of
-//    pieces that fit nowhere, 6 phases.
+//    pieces that fit nowhere, 6 phases;
+//  - `territory_plus`: territory's terms plus the attach points and cells the opponent cannot
+//    reach soon, what is coverable now, and which pieces each side has left and cannot place
+//    (features.cpp lists them), 6 phases.
 // Values are from the side to move's view; weights are centi-squares per unit.
 #pragma once
 
@@ -55,8 +58,8 @@ inline constexpr int kRegionSteps = 8;
 /// piece are counted on the board (its corner cells there).
 void playout_weights(const Position& p, const MoveList& list, std::vector<double>& weights);
 
-/// The declared feature set `name` ("classic", "greedy" or "territory"). Throws InputError naming the
-/// known sets.
+/// The declared feature set `name` ("classic", "greedy", "territory" or "territory_plus").
+/// Throws InputError naming the known sets.
 [[nodiscard]] std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name);
 
 }  // namespace arena::blokus_duo

@@ -90,6 +90,55 @@ TEST(Features, TerritoryStartPositionIsBalanced) {
   EXPECT_EQ(v[14], 0.0F);
 }
 
+TEST(Features, TerritoryPlusExtendsTerritory) {
+  // territory_plus's first 15 terms are territory's, value for value; its piece terms follow
+  // the pieces each side has left and cannot place; at the start everything is balanced.
+  const auto territory = make_feature_set("territory");
+  const auto plus = make_feature_set("territory_plus");
+  ASSERT_EQ(plus->num_features(), 15 + 12 + 2 * kNumPieces);
+  EXPECT_EQ(plus->num_phases(), territory->num_phases());
+  for (int i = 0; i < territory->num_features(); ++i) {
+    EXPECT_EQ(plus->feature_name(i), territory->feature_name(i));
+  }
+  EXPECT_EQ(plus->feature_name(15), "safe_attach_mine");
+  EXPECT_EQ(plus->feature_name(27), "left_a");
+  EXPECT_EQ(plus->feature_name(48), "stuck_a");
+  const auto values = [](const core::FeatureSet<Position>& set, const Position& p) {
+    core::SparseFeatures f;
+    set.extract(p, f);
+    std::vector<float> v(static_cast<std::size_t>(set.num_features()), 0.0F);
+    for (const auto& fv : f) v[fv.index] = fv.value;
+    return v;
+  };
+  const std::vector<float> start = values(*plus, initial_position({}));
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(start[static_cast<std::size_t>(15 + i)], start[static_cast<std::size_t>(21 + i)])
+        << plus->feature_name(15 + i);
+  }
+  EXPECT_EQ(std::count(start.begin() + 27, start.end(), 0.0F), 2 * kNumPieces);
+  std::mt19937_64 rng(31);
+  Position p = initial_position({});
+  MoveList list;
+  while (!is_terminal(p)) {
+    const std::vector<float> t = values(*territory, p);
+    const std::vector<float> v = values(*plus, p);
+    ASSERT_TRUE(std::equal(t.begin(), t.end(), v.begin()));
+    const auto m = static_cast<std::size_t>(p.side);
+    for (std::uint32_t piece = 0; piece < kNumPieces; ++piece) {
+      const auto left = [&](std::size_t w) { return static_cast<int>(p.pieces_left[w] >> piece & 1U); };
+      const auto stuck = [&](std::size_t w) {
+        return left(w) == 1 && !(census_placements_of(p, static_cast<int>(w)).fitting >> piece & 1U)
+                   ? 1
+                   : 0;
+      };
+      EXPECT_EQ(v[27 + piece], static_cast<float>(left(m) - left(m ^ 1U)));
+      EXPECT_EQ(v[48 + piece], static_cast<float>(stuck(m) - stuck(m ^ 1U)));
+    }
+    generate_moves(p, list);
+    p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
+  }
+}
+
 TEST(Features, CensusMatchesTheReferenceGenerator) {
   // The census's count, fitting pieces and covered cells against generate_moves_slow, which
   // checks every placement of every piece cell by cell, for both players over random games
