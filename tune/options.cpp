@@ -70,7 +70,8 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("lambda", po::value(&o.lambda)->default_value(o.lambda, "0.0001"),
        "L2 pull towards the start weights, as a fraction of the positions (sparse "
        "pattern tables want about 1e-6: at 1e-4 a configuration seen in fewer than a few "
-       "hundred positions stays near its start)")
+       "hundred positions stays near its start; above 0 with nonzero start weights, a refit "
+       "may have fewer positions than weights)")
       ("tie", po::value(&o.tie)->default_value(o.tie),
        "L2 pull between neighbouring phases, same units")
       ("iterations", po::value(&o.iterations)->default_value(o.iterations),
