@@ -111,13 +111,13 @@ class ClassicSet final : public DeclaredSet {
 /// What the territory sets measure of one position: each side's reach at three distances
 /// and its placement census.
 struct Territory {
-  Bits256 near[2];    ///< reach within kInfluenceSteps
-  Bits256 middle[2];  ///< reach within kMiddleSteps
-  Bits256 far[2];     ///< reach within kRegionSteps
-  PlacementCensus census[2];
+  std::array<Bits256, 2> near;    ///< reach within kInfluenceSteps, by side
+  std::array<Bits256, 2> middle;  ///< reach within kMiddleSteps
+  std::array<Bits256, 2> far;     ///< reach within kRegionSteps
+  std::array<PlacementCensus, 2> census;
 
   /// The cells side `w` alone reaches within the steps of `r` (near, middle or far).
-  static int exclusive(const Bits256 (&r)[2], std::size_t w) {
+  static int exclusive(const std::array<Bits256, 2>& r, std::size_t w) {
     return Bits256(r[w]).remove(r[w ^ 1U]).count();
   }
 };
