@@ -169,8 +169,11 @@ class TerritorySet final : public DeclaredSet {
     add(10, Territory::exclusive(t.near, o));
     add(11, Territory::exclusive(t.far, m));
     add(12, Territory::exclusive(t.far, o));
-    add(13, squares_of(p.pieces_left[m] & ~mine.fitting));
-    add(14, squares_of(p.pieces_left[o] & ~theirs.fitting));
+    // The pieces each side has left that fit nowhere now.
+    const std::uint32_t stuck_m = p.pieces_left[m] & ~mine.fitting;
+    const std::uint32_t stuck_o = p.pieces_left[o] & ~theirs.fitting;
+    add(13, squares_of(stuck_m));
+    add(14, squares_of(stuck_o));
     if (!plus_) return;
     for (const std::size_t w : {m, o}) t.middle[w] = reach(p, static_cast<int>(w), kMiddleSteps);
     std::uint32_t i = kTerritoryTerms;
@@ -184,8 +187,6 @@ class TerritorySet final : public DeclaredSet {
       add(i++, std::max(0, squares_of(p.pieces_left[w]) - Territory::exclusive(t.far, w)));
       add(i++, Territory::exclusive(t.middle, w));
     }
-    const std::uint32_t stuck_m = p.pieces_left[m] & ~mine.fitting;
-    const std::uint32_t stuck_o = p.pieces_left[o] & ~theirs.fitting;
     for (std::uint32_t piece = 0; piece < kNumPieces; ++piece, ++i) {
       add(i, static_cast<int>(p.pieces_left[m] >> piece & 1U) -
                  static_cast<int>(p.pieces_left[o] >> piece & 1U));

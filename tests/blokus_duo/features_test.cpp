@@ -124,12 +124,12 @@ TEST(Features, TerritoryPlusExtendsTerritory) {
     const std::vector<float> v = values(*plus, p);
     ASSERT_TRUE(std::equal(t.begin(), t.end(), v.begin()));
     const auto m = static_cast<std::size_t>(p.side);
+    const std::uint32_t fitting[2] = {census_placements_of(p, 0).fitting,
+                                      census_placements_of(p, 1).fitting};
     for (std::uint32_t piece = 0; piece < kNumPieces; ++piece) {
       const auto left = [&](std::size_t w) { return static_cast<int>(p.pieces_left[w] >> piece & 1U); };
       const auto stuck = [&](std::size_t w) {
-        return left(w) == 1 && !(census_placements_of(p, static_cast<int>(w)).fitting >> piece & 1U)
-                   ? 1
-                   : 0;
+        return left(w) == 1 && !(fitting[w] >> piece & 1U) ? 1 : 0;
       };
       EXPECT_EQ(v[27 + piece], static_cast<float>(left(m) - left(m ^ 1U)));
       EXPECT_EQ(v[48 + piece], static_cast<float>(stuck(m) - stuck(m ^ 1U)));
