@@ -1,5 +1,5 @@
-// The `classic`, `greedy`, `territory` and `territory_plus` feature sets and the move-ordering
-// key.
+// The `classic`, `greedy`, `territory`, `territory_plus` and `territory_sealed` feature sets
+// and the move-ordering key.
 #include "engine/blokus_duo/features.hpp"
 
 #include <algorithm>
@@ -134,13 +134,27 @@ constexpr int kMiddleSteps = 5;
 /// within kInfluenceSteps, all coverable cells, the pentominoes that fit, the squares left
 /// beyond a side's far exclusive region, exclusive cells within kMiddleSteps, and per piece
 /// whether it is left and whether it is left but fits nowhere (mine minus theirs).
+/// `territory_sealed` adds, per side, what the opponent can never take (cells it may not
+/// cover, edge-adjacent to its pieces): usable attach points, coverable cells and far-reach
+/// cells among them; and the placements by piece size (mobility by size: the small pieces'
+/// moves are the end's reserve, the large ones' the squares that are still to score).
 class TerritorySet final : public DeclaredSet {
  public:
-  /// The `territory` set, or with `plus` the `territory_plus` set.
-  explicit TerritorySet(bool plus)
-      : DeclaredSet(plus ? "territory_plus" : "territory", 1, names(plus),
-                    {0, 6, 12, 18, 24, 30}),
-        plus_(plus) {}
+  /// Which terms a set has: each level has the terms of the ones before it.
+  enum class Level { kTerritory, kPlus, kSealed };
+
+  explicit TerritorySet(Level level)
+      : DeclaredSet(set_name(level), 1, names(level), {0, 6, 12, 18, 24, 30}), level_(level) {}
+
+  /// The set's name in configs.
+  static std::string set_name(Level level) {
+    switch (level) {
+      case Level::kTerritory: return "territory";
+      case Level::kPlus: return "territory_plus";
+      case Level::kSealed: return "territory_sealed";
+    }
+    return {};
+  }
 
   void extract(const Position& p, core::SparseFeatures& out) const override {
     const auto m = static_cast<std::size_t>(p.side);
@@ -174,7 +188,7 @@ class TerritorySet final : public DeclaredSet {
     const std::uint32_t stuck_o = p.pieces_left[o] & ~theirs.fitting;
     add(13, squares_of(stuck_m));
     add(14, squares_of(stuck_o));
-    if (!plus_) return;
+    if (level_ == Level::kTerritory) return;
     for (const std::size_t w : {m, o}) t.middle[w] = reach(p, static_cast<int>(w), kMiddleSteps);
     std::uint32_t i = kTerritoryTerms;
     for (const std::size_t w : {m, o}) {
@@ -193,18 +207,29 @@ class TerritorySet final : public DeclaredSet {
       add(i + kNumPieces,
           static_cast<int>(stuck_m >> piece & 1U) - static_cast<int>(stuck_o >> piece & 1U));
     }
+    if (level_ == Level::kPlus) return;
+    i += kNumPieces;
+    const Bits256 occupied = p.occupied[0] | p.occupied[1];
+    for (const std::size_t w : {m, o}) {
+      const PlacementCensus& c = t.census[w];
+      const Bits256& sealed = p.forbidden[w ^ 1U];  // the cells the opponent may never cover
+      add(i++, (c.covered & p.attach[w] & sealed).count());
+      add(i++, (c.covered & sealed).count());
+      add(i++, (t.far[w] & sealed).remove(occupied).count());
+      for (std::size_t size = 1; size <= 5; ++size) add(i++, c.by_size[size]);
+    }
   }
 
  private:
   static constexpr std::uint32_t kTerritoryTerms = 15;
 
-  static std::vector<std::string> names(bool plus) {
+  static std::vector<std::string> names(Level level) {
     std::vector<std::string> n = {"squares", "attach_mine", "attach_theirs", "influence_mine",
                                   "influence_theirs", "large_left", "centre", "mobility_mine",
                                   "mobility_theirs", "exclusive_mine", "exclusive_theirs",
                                   "region_mine", "region_theirs", "stranded_mine",
                                   "stranded_theirs"};
-    if (!plus) return n;
+    if (level == Level::kTerritory) return n;
     for (const char* side : {"_mine", "_theirs"}) {
       for (const char* term : {"safe_attach", "safe_cover", "cover", "large_fit", "shortfall",
                                "middle"}) {
@@ -214,10 +239,17 @@ class TerritorySet final : public DeclaredSet {
     for (const char* term : {"left_", "stuck_"}) {
       for (const auto& piece : kPieces) n.push_back(std::string(term) + piece.letter);
     }
+    if (level == Level::kPlus) return n;
+    for (const char* side : {"_mine", "_theirs"}) {
+      for (const char* term : {"sealed_attach", "sealed_cover", "sealed_far", "fits_size1",
+                               "fits_size2", "fits_size3", "fits_size4", "fits_size5"}) {
+        n.push_back(std::string(term) + side);
+      }
+    }
     return n;
   }
 
-  bool plus_;
+  Level level_;
 };
 
 /// `greedy`: the contest hosts' simple player as a one-ply evaluation. After the greedy
@@ -315,10 +347,12 @@ void playout_weights(const Position& p, const MoveList& list, std::vector<double
 std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name) {
   if (name == "classic") return std::make_unique<ClassicSet>();
   if (name == "greedy") return std::make_unique<GreedySet>();
-  if (name == "territory") return std::make_unique<TerritorySet>(false);
-  if (name == "territory_plus") return std::make_unique<TerritorySet>(true);
+  using Level = TerritorySet::Level;
+  for (const Level level : {Level::kTerritory, Level::kPlus, Level::kSealed}) {
+    if (name == TerritorySet::set_name(level)) return std::make_unique<TerritorySet>(level);
+  }
   throw InputError("blokus-duo: unknown feature set '" + std::string(name) +
-                   "' (known: classic, greedy, territory, territory_plus)");
+                   "' (known: classic, greedy, territory, territory_plus, territory_sealed)");
 }
 
 }  // namespace arena::blokus_duo

@@ -8,7 +8,9 @@
 //    pieces that fit nowhere, 6 phases;
 //  - `territory_plus`: territory's terms plus the attach points and cells the opponent cannot
 //    reach soon, what is coverable now, and which pieces each side has left and cannot place
-//    (features.cpp lists them), 6 phases.
+//    (features.cpp lists them), 6 phases;
+//  - `territory_sealed`: territory_plus's terms plus what the opponent can never take from
+//    each side (cells it may not cover) and each side's placements by piece size, 6 phases.
 // Values are from the side to move's view; weights are centi-squares per unit.
 #pragma once
 
@@ -58,7 +60,8 @@ inline constexpr int kRegionSteps = 8;
 /// piece are counted on the board (its corner cells there).
 void playout_weights(const Position& p, const MoveList& list, std::vector<double>& weights);
 
-/// The declared feature set `name` ("classic", "greedy", "territory" or "territory_plus").
+/// The declared feature set `name` ("classic", "greedy", "territory", "territory_plus" or
+/// "territory_sealed").
 /// Throws InputError naming the known sets.
 [[nodiscard]] std::unique_ptr<core::FeatureSet<Position>> make_feature_set(std::string_view name);
 

@@ -171,7 +171,7 @@ namespace {
 
 /// The loop of for_each_placement counting the legal placements of `who` without a branch on
 /// each candidate's legality, stopping once the count passes `limit`; with kCensus also the
-/// fitting pieces and the covered cells.
+/// fitting pieces, the counts by piece size and the covered cells.
 template <bool kCensus>
 PlacementCensus census_loop(const Position& p, int who, int limit) {
   const PlacementTable& t = placement_table();
@@ -193,7 +193,10 @@ PlacementCensus census_loop(const Position& p, int who, int limit) {
         }
       }
       census.count += n;
-      if constexpr (kCensus) census.fitting |= (n > 0 ? std::uint32_t{1} : 0U) << piece;
+      if constexpr (kCensus) {
+        census.fitting |= (n > 0 ? std::uint32_t{1} : 0U) << piece;
+        census.by_size[kPieces[static_cast<std::size_t>(piece)].size] += n;
+      }
     }
     exclude.set(c);
   });

@@ -95,11 +95,12 @@ void generate_moves_slow(const Position& p, MoveList& list);
 /// not; counting stops early once it exceeds `limit` (the result is then limit + 1).
 [[nodiscard]] int count_placements_of(const Position& p, int who, int limit = kMaxMoves);
 /// Placements player `who` could make if it were to move, game over or not: how many, which
-/// of its remaining pieces have at least one (bit i = piece 'a'+i), and the cells they cover
-/// (its usable attach points are those among them).
+/// of its remaining pieces have at least one (bit i = piece 'a'+i), how many by piece size,
+/// and the cells they cover (its usable attach points are those among them).
 struct PlacementCensus {
   int count = 0;
   std::uint32_t fitting = 0;
+  std::array<int, 6> by_size{};  ///< placements of the pieces of 1..5 squares (index 0 unused)
   Bits256 covered;
 };
 /// The census of player `who`'s placements (one pass of the move generator's loop).

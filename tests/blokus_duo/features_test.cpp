@@ -15,6 +15,15 @@
 namespace arena::blokus_duo {
 namespace {
 
+/// Every feature value of `set` at p, zeros included, by feature index.
+std::vector<float> dense_values(const core::FeatureSet<Position>& set, const Position& p) {
+  core::SparseFeatures f;
+  set.extract(p, f);
+  std::vector<float> v(static_cast<std::size_t>(set.num_features()), 0.0F);
+  for (const auto& fv : f) v[fv.index] = fv.value;
+  return v;
+}
+
 TEST(Features, DeclaredSets) {
   const auto classic = make_feature_set("classic");
   EXPECT_EQ(classic->name(), "classic");
@@ -103,14 +112,7 @@ TEST(Features, TerritoryPlusExtendsTerritory) {
   EXPECT_EQ(plus->feature_name(15), "safe_attach_mine");
   EXPECT_EQ(plus->feature_name(27), "left_a");
   EXPECT_EQ(plus->feature_name(48), "stuck_a");
-  const auto values = [](const core::FeatureSet<Position>& set, const Position& p) {
-    core::SparseFeatures f;
-    set.extract(p, f);
-    std::vector<float> v(static_cast<std::size_t>(set.num_features()), 0.0F);
-    for (const auto& fv : f) v[fv.index] = fv.value;
-    return v;
-  };
-  const std::vector<float> start = values(*plus, initial_position({}));
+  const std::vector<float> start = dense_values(*plus, initial_position({}));
   for (int i = 0; i < 6; ++i) {
     EXPECT_EQ(start[static_cast<std::size_t>(15 + i)], start[static_cast<std::size_t>(21 + i)])
         << plus->feature_name(15 + i);
@@ -120,8 +122,8 @@ TEST(Features, TerritoryPlusExtendsTerritory) {
   Position p = initial_position({});
   MoveList list;
   while (!is_terminal(p)) {
-    const std::vector<float> t = values(*territory, p);
-    const std::vector<float> v = values(*plus, p);
+    const std::vector<float> t = dense_values(*territory, p);
+    const std::vector<float> v = dense_values(*plus, p);
     ASSERT_TRUE(std::equal(t.begin(), t.end(), v.begin()));
     const auto m = static_cast<std::size_t>(p.side);
     const std::uint32_t fitting[2] = {census_placements_of(p, 0).fitting,
@@ -135,6 +137,51 @@ TEST(Features, TerritoryPlusExtendsTerritory) {
       EXPECT_EQ(v[48 + piece], static_cast<float>(stuck(m) - stuck(m ^ 1U)));
     }
     generate_moves(p, list);
+    p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
+  }
+}
+
+TEST(Features, TerritorySealedExtendsPlus) {
+  // territory_sealed's first terms are territory_plus's, value for value. Its own terms are
+  // checked against the move generator for the side to move: its placements by piece size,
+  // and the cells they cover that the opponent may never cover (edge-adjacent to its pieces).
+  const auto plus = make_feature_set("territory_plus");
+  const auto sealed = make_feature_set("territory_sealed");
+  const int base = plus->num_features();
+  ASSERT_EQ(sealed->num_features(), base + 16);
+  EXPECT_EQ(sealed->num_phases(), plus->num_phases());
+  for (int i = 0; i < base; ++i) EXPECT_EQ(sealed->feature_name(i), plus->feature_name(i));
+  EXPECT_EQ(sealed->feature_name(base), "sealed_attach_mine");
+  EXPECT_EQ(sealed->feature_name(base + 7), "fits_size5_mine");
+  EXPECT_EQ(sealed->feature_name(base + 8), "sealed_attach_theirs");
+  const std::vector<float> start = dense_values(*sealed, initial_position({}));
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(start[static_cast<std::size_t>(base + i)], start[static_cast<std::size_t>(base + 8 + i)])
+        << sealed->feature_name(base + i);
+  }
+  std::mt19937_64 rng(37);
+  Position p = initial_position({});
+  MoveList list;
+  while (!is_terminal(p)) {
+    const std::vector<float> v = dense_values(*sealed, p);
+    const std::vector<float> u = dense_values(*plus, p);
+    ASSERT_TRUE(std::equal(u.begin(), u.end(), v.begin()));
+    generate_moves(p, list);
+    std::array<int, 6> by_size{};
+    Bits256 covered;
+    for (const Move m : list) {
+      if (m.is_pass()) continue;
+      const Placement& pl = placement_table()[m.id];
+      ++by_size[pl.size];
+      covered |= pl.mask;
+    }
+    const Bits256& opponent_forbidden = p.forbidden[static_cast<std::size_t>(p.side ^ 1)];
+    const auto at = [&](int i) { return v[static_cast<std::size_t>(base + i)]; };
+    EXPECT_EQ(at(1), static_cast<float>((covered & opponent_forbidden).count()));
+    EXPECT_LE(at(0), at(1));
+    for (std::size_t size = 1; size <= 5; ++size) {
+      EXPECT_EQ(at(static_cast<int>(2 + size)), static_cast<float>(by_size[size])) << size;
+    }
     p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
   }
 }
