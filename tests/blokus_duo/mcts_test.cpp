@@ -61,9 +61,9 @@ TEST(BlokusMcts, ShippedConfigsLoadWithTheirPolicies) {
   EXPECT_EQ(playouts.mcts.cutoff, -1);
   const core::EngineConfig best = core::load_engine_config(dir + "best.cfg");
   EXPECT_EQ(best.player, "search");
-  EXPECT_EQ(best.features, "territory_plus");
+  EXPECT_EQ(best.features, "territory_sealed");
   EXPECT_EQ(best.move_cap, 0);
-  EXPECT_EQ(best.weights, core::load_engine_config(dir + "territory-plus-tuned.cfg").weights);
+  EXPECT_EQ(best.weights, core::load_engine_config(dir + "territory-sealed-tuned.cfg").weights);
 }
 
 TEST(BlokusMcts, FindsTheOnlyWinningPlacementOfSmallEndgames) {
