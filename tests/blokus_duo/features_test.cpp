@@ -143,8 +143,9 @@ TEST(Features, TerritoryPlusExtendsTerritory) {
 
 TEST(Features, TerritorySealedExtendsPlus) {
   // territory_sealed's first terms are territory_plus's, value for value. Its own terms are
-  // checked against the move generator for the side to move: its placements by piece size,
-  // and the cells they cover that the opponent may never cover (edge-adjacent to its pieces).
+  // checked for the side to move against the move generator and reach(): its placements by
+  // piece size, and the attach points and cells they cover and the far-reach cells that the
+  // opponent may never cover (edge-adjacent to its pieces).
   const auto plus = make_feature_set("territory_plus");
   const auto sealed = make_feature_set("territory_sealed");
   const int base = plus->num_features();
@@ -175,10 +176,14 @@ TEST(Features, TerritorySealedExtendsPlus) {
       ++by_size[pl.size];
       covered |= pl.mask;
     }
-    const Bits256& opponent_forbidden = p.forbidden[static_cast<std::size_t>(p.side ^ 1)];
+    const auto me = static_cast<std::size_t>(p.side);
+    const Bits256& opponent_forbidden = p.forbidden[me ^ 1U];
     const auto at = [&](int i) { return v[static_cast<std::size_t>(base + i)]; };
+    EXPECT_EQ(at(0), static_cast<float>((covered & p.attach[me] & opponent_forbidden).count()));
     EXPECT_EQ(at(1), static_cast<float>((covered & opponent_forbidden).count()));
-    EXPECT_LE(at(0), at(1));
+    const Bits256 far_sealed = reach(p, p.side, kRegionSteps) & opponent_forbidden;
+    EXPECT_EQ(at(2), static_cast<float>(
+                         Bits256(far_sealed).remove(p.occupied[0] | p.occupied[1]).count()));
     for (std::size_t size = 1; size <= 5; ++size) {
       EXPECT_EQ(at(static_cast<int>(2 + size)), static_cast<float>(by_size[size])) << size;
     }
