@@ -38,10 +38,7 @@ TEST(Features, StartPositionIsBalanced) {
   // The two start squares are symmetric through the board's centre: every difference is 0,
   // and each "mine" equals its "theirs".
   const auto classic = make_feature_set("classic");
-  core::SparseFeatures f;
-  classic->extract(initial_position({}), f);
-  std::vector<float> v(static_cast<std::size_t>(classic->num_features()), 0.0F);
-  for (const auto& fv : f) v[fv.index] = fv.value;
+  const std::vector<float> v = dense_values(*classic, initial_position({}));
   EXPECT_EQ(v[0], 0.0F);                // squares
   EXPECT_EQ(v[1], v[2]);                // attach points
   EXPECT_EQ(v[3], v[4]);                // influence
@@ -87,10 +84,7 @@ TEST(Features, TerritoryStartPositionIsBalanced) {
   const auto territory = make_feature_set("territory");
   EXPECT_EQ(territory->num_features(), 15);
   EXPECT_EQ(territory->num_phases(), 6);
-  core::SparseFeatures f;
-  territory->extract(initial_position({}), f);
-  std::vector<float> v(static_cast<std::size_t>(territory->num_features()), 0.0F);
-  for (const auto& fv : f) v[fv.index] = fv.value;
+  const std::vector<float> v = dense_values(*territory, initial_position({}));
   EXPECT_EQ(v[7], 414.0F);   // mobility: counts.md
   EXPECT_EQ(v[8], 414.0F);
   EXPECT_EQ(v[9], v[10]);    // exclusive cells
