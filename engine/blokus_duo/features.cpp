@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdlib>
 
+#include "engine/blokus_duo/census_cache.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 
@@ -162,11 +163,16 @@ class TerritorySet final : public DeclaredSet {
     const auto add = [&](std::uint32_t i, int v) {
       if (v != 0) out.push_back({i, static_cast<float>(v)});
     };
+    // One cache per thread: extract is const and called from every search thread.
+    thread_local CensusCache cache;
     Territory t;
+    t.census = cache.census(p);
+    // Each reach grows from the shorter one (the steps are nested).
     for (const std::size_t w : {m, o}) {
-      t.near[w] = reach(p, static_cast<int>(w), kInfluenceSteps);
-      t.far[w] = reach(p, static_cast<int>(w), kRegionSteps);
-      t.census[w] = census_placements_of(p, static_cast<int>(w));
+      const int who = static_cast<int>(w);
+      t.near[w] = reach(p, who, kInfluenceSteps);
+      t.middle[w] = extend_reach(p, who, t.near[w], kMiddleSteps - kInfluenceSteps);
+      t.far[w] = extend_reach(p, who, t.middle[w], kRegionSteps - kMiddleSteps);
     }
     const PlacementCensus& mine = t.census[m];
     const PlacementCensus& theirs = t.census[o];
@@ -189,7 +195,6 @@ class TerritorySet final : public DeclaredSet {
     add(13, squares_of(stuck_m));
     add(14, squares_of(stuck_o));
     if (level_ == Level::kTerritory) return;
-    for (const std::size_t w : {m, o}) t.middle[w] = reach(p, static_cast<int>(w), kMiddleSteps);
     std::uint32_t i = kTerritoryTerms;
     for (const std::size_t w : {m, o}) {
       const PlacementCensus& c = t.census[w];
@@ -290,10 +295,13 @@ int usable_attach_points(const Position& p, int who) {
 }
 
 Bits256 reach(const Position& p, int who, int steps) {
-  const std::size_t w = static_cast<std::size_t>(who);
-  Bits256 cells = p.attach[w];
+  return extend_reach(p, who, p.attach[static_cast<std::size_t>(who)], steps);
+}
+
+Bits256 extend_reach(const Position& p, int who, Bits256 cells, int steps) {
+  const Bits256& forbidden = p.forbidden[static_cast<std::size_t>(who)];
   // Breadth-first growth by whole-board dilation: each step is 4 shifts and a mask.
-  for (int i = 0; i < steps; ++i) cells = dilate(cells).remove(p.forbidden[w]);
+  for (int i = 0; i < steps; ++i) cells = dilate(cells).remove(forbidden);
   return cells;
 }
 

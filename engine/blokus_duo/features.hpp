@@ -43,6 +43,9 @@ inline constexpr int kRegionSteps = 8;
 /// Cells player `who` can reach within `steps` edge steps from its attach points (these
 /// included), moving only through cells it may cover: where its next pieces can grow.
 [[nodiscard]] Bits256 reach(const Position& p, int who, int steps);
+/// The cells player `who` reaches within `steps` more edge steps from `cells` (a reach of its,
+/// so that reach(p, who, a + b) == extend_reach(p, who, reach(p, who, a), b)).
+[[nodiscard]] Bits256 extend_reach(const Position& p, int who, Bits256 cells, int steps);
 
 /// The number of cells of reach(p, who, steps).
 [[nodiscard]] int influence(const Position& p, int who, int steps);

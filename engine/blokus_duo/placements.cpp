@@ -104,6 +104,7 @@ PlacementTable::PlacementTable() {
                    static_cast<std::size_t>(ox)] = static_cast<int>(placements_.size());
         placements_.push_back(pl);
         masks_.push_back(pl.mask);
+        pieces_.push_back(pl.piece);
       }
     }
   }

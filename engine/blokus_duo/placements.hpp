@@ -61,6 +61,8 @@ class PlacementTable {
   }
   /// The covered cells of placement `id` (a dense array, for the hot loop).
   [[nodiscard]] const Bits256& mask(int id) const { return masks_[static_cast<std::size_t>(id)]; }
+  /// The piece of placement `id` (a dense array, for the hot loop).
+  [[nodiscard]] int piece(int id) const { return pieces_[static_cast<std::size_t>(id)]; }
   [[nodiscard]] const FixedOrientation& fixed(int f) const {
     return fixed_[static_cast<std::size_t>(f)];
   }
@@ -103,6 +105,7 @@ class PlacementTable {
  private:
   std::vector<Placement> placements_;
   std::vector<Bits256> masks_;
+  std::vector<std::uint8_t> pieces_;
   std::vector<FixedOrientation> fixed_;
   std::array<std::array<int, kNumOrientations>, kNumPieces> fixed_of_{};
   std::array<std::array<Offset, kNumOrientations>, kNumPieces> origin_offset_{};

@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/errors.hpp"
@@ -60,13 +61,15 @@ const ZobristKeys& zobrist() {
 /// avoid c's forbidden neighbours. Step 2: a candidate is legal when it avoids every forbidden
 /// cell; attach points already visited are added to the exclusion set so that a placement
 /// through several of them is reported only at the first.
+/// for_each_placement_through does the same for the placements through the cells `points`
+/// (some of who's attach points) that avoid `exclude` (at least who's forbidden cells).
 template <class F>
-void for_each_placement(const Position& p, std::size_t who, F&& f) {
+void for_each_placement_through(const Position& p, std::size_t who, const Bits256& points,
+                                Bits256 exclude, F&& f) {
   const PlacementTable& t = placement_table();
   const std::uint32_t left = p.pieces_left[who];
   const Bits256& fb = p.forbidden[who];
-  Bits256 exclude = fb;
-  p.attach[who].for_each([&](int c) {
+  points.for_each([&](int c) {
     const int ctx = t.context(fb, c);
     for (std::uint32_t pieces = left; pieces != 0; pieces &= pieces - 1) {
       for (const std::uint16_t id : t.candidates(c, ctx, std::countr_zero(pieces))) {
@@ -75,6 +78,11 @@ void for_each_placement(const Position& p, std::size_t who, F&& f) {
     }
     exclude.set(c);
   });
+}
+
+template <class F>
+void for_each_placement(const Position& p, std::size_t who, F&& f) {
+  for_each_placement_through(p, who, p.attach[who], p.forbidden[who], std::forward<F>(f));
 }
 
 bool any_placement(const Position& p) {
@@ -169,17 +177,17 @@ std::uint64_t count_placements(const Position& p) {
 
 namespace {
 
-/// The loop of for_each_placement counting the legal placements of `who` without a branch on
-/// each candidate's legality, stopping once the count passes `limit`; with kCensus also the
-/// fitting pieces, the counts by piece size and the covered cells.
+/// The loop of for_each_placement over the attach points `points` with the exclusion set
+/// starting at `exclude`, counting the legal placements of `who` into `census` without a
+/// branch on each candidate's legality, stopping once the count passes `limit`; with kCensus
+/// also the fitting pieces, the counts by piece size and the covered cells.
 template <bool kCensus>
-PlacementCensus census_loop(const Position& p, int who, int limit) {
+void census_loop(const Position& p, int who, const Bits256& points, Bits256 exclude, int limit,
+                 PlacementCensus& census) {
   const PlacementTable& t = placement_table();
   const std::size_t w = static_cast<std::size_t>(who);
   const Bits256& fb = p.forbidden[w];
-  Bits256 exclude = fb;
-  PlacementCensus census;
-  p.attach[w].for_each([&](int c) {
+  points.for_each([&](int c) {
     if (census.count > limit) return;
     const int ctx = t.context(fb, c);
     for (std::uint32_t pieces = p.pieces_left[w]; pieces != 0; pieces &= pieces - 1) {
@@ -200,17 +208,35 @@ PlacementCensus census_loop(const Position& p, int who, int limit) {
     }
     exclude.set(c);
   });
-  return census;
 }
 
 }  // namespace
 
 int count_placements_of(const Position& p, int who, int limit) {
-  return std::min(census_loop<false>(p, who, limit).count, limit + 1);
+  const std::size_t w = static_cast<std::size_t>(who);
+  PlacementCensus census;
+  census_loop<false>(p, who, p.attach[w], p.forbidden[w], limit, census);
+  return std::min(census.count, limit + 1);
 }
 
 PlacementCensus census_placements_of(const Position& p, int who) {
-  return census_loop<true>(p, who, std::numeric_limits<int>::max());
+  const std::size_t w = static_cast<std::size_t>(who);
+  PlacementCensus census;
+  census_loop<true>(p, who, p.attach[w], p.forbidden[w], std::numeric_limits<int>::max(),
+                    census);
+  return census;
+}
+
+void census_through(const Position& p, int who, const Bits256& points, const Bits256& exclude,
+                    PlacementCensus& census) {
+  census_loop<true>(p, who, points, exclude, std::numeric_limits<int>::max(), census);
+}
+
+void placements_through(const Position& p, int who, const Bits256& points,
+                        const Bits256& exclude, std::vector<std::uint16_t>& ids) {
+  for_each_placement_through(p, static_cast<std::size_t>(who), points, exclude, [&](int id) {
+    ids.push_back(static_cast<std::uint16_t>(id));
+  });
 }
 
 bool has_placement_at(const Position& p, int who, int cell) {

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/blokus_duo/bitboard.hpp"
 #include "engine/blokus_duo/pieces.hpp"
@@ -105,6 +106,14 @@ struct PlacementCensus {
 };
 /// The census of player `who`'s placements (one pass of the move generator's loop).
 [[nodiscard]] PlacementCensus census_placements_of(const Position& p, int who);
+/// Adds to `census` player `who`'s placements through the cells `points` (some of its attach
+/// points) that avoid every cell of `exclude` (at least its forbidden cells), each placement
+/// at the first of `points` it covers, in bit order.
+void census_through(const Position& p, int who, const Bits256& points, const Bits256& exclude,
+                    PlacementCensus& census);
+/// Appends to `ids` the placement table indices of the placements census_through counts.
+void placements_through(const Position& p, int who, const Bits256& points,
+                        const Bits256& exclude, std::vector<std::uint16_t>& ids);
 /// Whether player `who` has a placement through attach point `cell` (usable attach point).
 [[nodiscard]] bool has_placement_at(const Position& p, int who, int cell);
 /// The position after legal move m.
