@@ -234,6 +234,9 @@ TEST(Features, RegionsGrowWithTheSteps) {
       Bits256 covered = far;
       covered &= p.forbidden[static_cast<std::size_t>(who)];
       EXPECT_EQ(covered.count(), 0);  // a side reaches only cells it may cover
+      // Growing further from a reach is the reach of the summed steps.
+      EXPECT_EQ(extend_reach(p, who, near, kRegionSteps - kInfluenceSteps), far);
+      EXPECT_EQ(extend_reach(p, who, near, 0), near);
     }
     generate_moves(p, list);
     p = play(p, list[static_cast<std::size_t>(rng() % list.size())]);
