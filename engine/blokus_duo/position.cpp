@@ -56,13 +56,12 @@ const ZobristKeys& zobrist() {
   return keys;
 }
 
-/// Calls f(id) for every legal placement of the mover, each once. Step 1: for each attach
-/// point c (ascending), the candidate lists for c's context hold the placements through c that
-/// avoid c's forbidden neighbours. Step 2: a candidate is legal when it avoids every forbidden
-/// cell; attach points already visited are added to the exclusion set so that a placement
+/// Calls f(id) for every placement of player `who` through the cells `points` (some of its
+/// attach points) that avoids `exclude` (at least its forbidden cells), each once. Step 1: for
+/// each point c (ascending), the candidate lists for c's context hold the placements through c
+/// that avoid c's forbidden neighbours. Step 2: a candidate is kept when it avoids every
+/// excluded cell; points already visited are added to the exclusion set so that a placement
 /// through several of them is reported only at the first.
-/// for_each_placement_through does the same for the placements through the cells `points`
-/// (some of who's attach points) that avoid `exclude` (at least who's forbidden cells).
 template <class F>
 void for_each_placement_through(const Position& p, std::size_t who, const Bits256& points,
                                 Bits256 exclude, F&& f) {
@@ -80,6 +79,7 @@ void for_each_placement_through(const Position& p, std::size_t who, const Bits25
   });
 }
 
+/// Calls f(id) for every legal placement of player `who`, each once.
 template <class F>
 void for_each_placement(const Position& p, std::size_t who, F&& f) {
   for_each_placement_through(p, who, p.attach[who], p.forbidden[who], std::forward<F>(f));
