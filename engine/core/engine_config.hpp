@@ -20,6 +20,8 @@
 //   probable = 0                  # under a time limit, roots of at most this many empties
 //                                 # whose exact solve does not fit try the game's selective
 //                                 # (probable) solve first (0 = off; written only when set)
+//   killers = 0                   # 1: two killer moves a ply, tried after the table's move
+//                                 # (0 = off; written only when set)
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
@@ -63,6 +65,7 @@ struct EngineConfig {
   int order_depth = 0;
   int order_weight = 0;
   int probable = 0;
+  bool killers = false;
   MctsSettings mcts;           ///< [mcts], used by `player = mcts`
   MpcSettings mpc;             ///< [mpc] Multi-ProbCut of the alpha-beta search
   std::string features = "classic";

@@ -2,7 +2,9 @@
 // deepening and a transposition table, over any type satisfying core::Game.
 //
 // Key ideas. Scores are centi-units from the side to move's view; game ends score 100 x the
-// final score. Move order: the table's move, then the game's G::order_score when it has one,
+// final score. Move order: the table's move, then with `killers` the last two moves that cut
+// off a node of the same ply (the killer heuristic: a refutation of one move often refutes
+// its siblings; cleared at each search), then the game's G::order_score when it has one,
 // then generation order (keys are unique, so the order is fully determined). With
 // `order_depth` set, nodes with at least that much depth left rank the moves by the static
 // evaluation after each move plus order_weight x G::order_score instead (the cheap shallow
@@ -29,6 +31,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -64,6 +67,7 @@ struct SearchSettings {
   int order_depth = 0;   ///< from this remaining depth on, order by evaluation (0 = never)
   int order_weight = 0;  ///< weight of G::order_score beside the evaluation (centi-units)
   int probable = 0;      ///< timed roots of at most this many empties try G::solve_probable
+  bool killers = false;  ///< order each ply's last two cutoff moves after the table's move
 };
 
 /// The search of one engine. `Eval` is a callable `int(const G::Position&)` returning a static
@@ -83,6 +87,7 @@ class Searcher {
         pv_len_(kPlies, 0),
         keys_(kPlies),
         sorted_end_(kPlies),
+        killers_(kPlies, std::array<Move, 2>{G::pass_move(), G::pass_move()}),
         mpc_(kPlies) {
     for (std::size_t i = 0; i < settings.mpc.pairs.size(); ++i) {
       const MpcPair& pair = settings.mpc.pairs[i];
@@ -117,6 +122,8 @@ class Searcher {
                          stop);
     solver_use_ = SolverUse::Threshold;
     tt_.new_search();
+    std::fill(killers_.begin(), killers_.end(),
+              std::array<Move, 2>{G::pass_move(), G::pass_move()});
 
     SearchResult<Move> result;
     const auto finish = [&] {
@@ -369,10 +376,10 @@ class Searcher {
   }
 
   /// Fills keys_[ply] with the search-order keys of `moves`: the table's move first, then
-  /// G::order_score (higher first), then generation order. Unique 64-bit keys (primary key in
-  /// the high half, inverted index in the low half) make the order total, so move_at's
-  /// selection and partial sort are deterministic and do not allocate. An out-of-range
-  /// tt_index (a hash collision) is ignored.
+  /// the ply's killers (with settings_.killers), then G::order_score (higher first), then
+  /// generation order. Unique 64-bit keys (primary key in the high half, inverted index in the
+  /// low half) make the order total, so move_at's selection and sorts are deterministic and do
+  /// not allocate. An out-of-range tt_index (a hash collision) is ignored.
   void order_moves(const Position& p, const MoveListOf<G>& moves, int tt_index, std::size_t ply,
                    int depth) {
     const std::size_t n = moves.size();
@@ -385,9 +392,13 @@ class Searcher {
       std::int64_t primary = 0;
       if (static_cast<int>(i) == tt_index) {
         primary = kTop;
+      } else if (settings_.killers && moves[i] == killers_[ply][0]) {
+        primary = kTop - 1;
+      } else if (settings_.killers && moves[i] == killers_[ply][1]) {
+        primary = kTop - 2;
       } else if constexpr (HasOrderScore<G>) {
         primary = std::min<std::int64_t>(
-            by_eval ? order_by_eval(p, moves[i]) : G::order_score(p, moves[i]), kTop - 1);
+            by_eval ? order_by_eval(p, moves[i]) : G::order_score(p, moves[i]), kTop - 3);
       }
       keys[i] = static_cast<std::uint64_t>(primary + kTop + 1) << 32U |
                 (0xFFFFFFFFU - static_cast<std::uint32_t>(i));
@@ -558,7 +569,13 @@ class Searcher {
         if (score > alpha) {
           alpha = score;
           if (pv_node) update_pv(ply, m);
-          if (alpha >= beta) break;
+          if (alpha >= beta) {
+            if (settings_.killers && !(killers_[ply][0] == m)) {
+              killers_[ply][1] = killers_[ply][0];
+              killers_[ply][0] = m;
+            }
+            break;
+          }
         }
       }
     }
@@ -646,6 +663,7 @@ class Searcher {
   std::vector<std::size_t> pv_len_;
   std::vector<std::vector<std::uint64_t>> keys_;   ///< per-ply sort keys, sized on first use
   std::vector<std::size_t> sorted_end_;            ///< per ply, the end of move_at's sorted block
+  std::vector<std::array<Move, 2>> killers_;       ///< per ply, the last two cutoff moves
   /// Per remaining depth, the Multi-ProbCut pairs testing it (indices into
   /// settings_.mpc.pairs, config order).
   std::vector<std::vector<std::size_t>> mpc_;

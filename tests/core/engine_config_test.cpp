@@ -28,6 +28,7 @@ move_cap = 3
 order_depth = 4
 order_weight = 6
 probable = 22
+killers = 1
 [eval]
 features = classic
 [weights]
@@ -57,6 +58,7 @@ TEST(EngineConfig, ParsesEveryKey) {
   EXPECT_EQ(cfg.order_depth, 4);
   EXPECT_EQ(cfg.order_weight, 6);
   EXPECT_EQ(cfg.probable, 22);
+  EXPECT_TRUE(cfg.killers);
   EXPECT_EQ(cfg.features, "classic");
   ASSERT_EQ(cfg.weights.size(), 2U);
   EXPECT_EQ(cfg.weights[0].first, "corner");
@@ -97,6 +99,8 @@ TEST(EngineConfig, WrongTypesAndRangesAreErrors) {
               HasSubstr("x.cfg:4: key 'search.order_weight'"));
   EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\nprobable = 256\n"),
               HasSubstr("x.cfg:4: key 'search.probable'"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\nkillers = 2\n"),
+              HasSubstr("x.cfg:4: key 'search.killers'"));
   EXPECT_THAT(config_error_of("name = a\ngame = g\nplayer = human\n"), HasSubstr("x.cfg:3: key 'player'"));
   EXPECT_THAT(config_error_of("name = a\ngame = g\nname = b\n"), HasSubstr("x.cfg:3:"));
   EXPECT_THAT(config_error_of("game = g\n"), HasSubstr("key 'name': required"));
@@ -142,6 +146,7 @@ TEST(EngineConfig, FormatThenParseRoundTrips) {
   EXPECT_EQ(back.order_depth, cfg.order_depth);
   EXPECT_EQ(back.order_weight, cfg.order_weight);
   EXPECT_EQ(back.probable, cfg.probable);
+  EXPECT_EQ(back.killers, cfg.killers);
   EXPECT_EQ(back.features, cfg.features);
   EXPECT_EQ(back.weights_file, cfg.weights_file);
   EXPECT_EQ(back.weights, cfg.weights);
@@ -180,7 +185,7 @@ TEST(EngineConfig, BadMpcKeysNameFileLineAndKey) {
 
 TEST(EngineConfig, KeyWhereFindsTheLine) {
   const EngineConfig cfg = parse_engine_config(kGood, "dir/demo.cfg");
-  EXPECT_EQ(config_key_where(cfg, "weights.mobility"), "dir/demo.cfg:18: key 'weights.mobility': ");
+  EXPECT_EQ(config_key_where(cfg, "weights.mobility"), "dir/demo.cfg:19: key 'weights.mobility': ");
   EXPECT_EQ(config_key_where(cfg, "eval.nothing"), "dir/demo.cfg: key 'eval.nothing': ");
 }
 

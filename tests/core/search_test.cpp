@@ -147,6 +147,13 @@ TEST(Search, EvaluationOrderingKeepsTheMinimaxValue) {
       {.tt_mb = 1, .order_depth = 2, .order_weight = 3});
 }
 
+TEST(Search, KillersKeepTheMinimaxValue) {
+  // The killer heuristic changes which moves are tried first, never the value of a
+  // full-width search.
+  expect_matches_minimax_on_hash_game<HashGame>({.tt_mb = 1, .killers = true});
+  expect_matches_minimax_on_hash_game<OrderedHashGame>({.tt_mb = 1, .killers = true});
+}
+
 /// A HashGame position with a bushy tree (the start state passes at once).
 toy::HashPosition bushy_root() {
   toy::HashPosition p{0, 0, false};
@@ -159,6 +166,19 @@ TEST(Search, EvaluationOrderingIsDeterministicAndChangesTheTree) {
   Searcher<OrderedHashGame, HashEval> plain(HashEval{}, {});
   Searcher<OrderedHashGame, HashEval> a(HashEval{}, {.order_depth = 2});
   Searcher<OrderedHashGame, HashEval> b(HashEval{}, {.order_depth = 2});
+  const auto rp = plain.search(root, depth_limit(7));
+  const auto ra = a.search(root, depth_limit(7));
+  const auto rb = b.search(root, depth_limit(7));
+  EXPECT_EQ(ra.score, rp.score);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_NE(ra.nodes, rp.nodes);
+}
+
+TEST(Search, KillersAreDeterministicAndChangeTheTree) {
+  const toy::HashPosition root = bushy_root();
+  Searcher<OrderedHashGame, HashEval> plain(HashEval{}, {});
+  Searcher<OrderedHashGame, HashEval> a(HashEval{}, {.killers = true});
+  Searcher<OrderedHashGame, HashEval> b(HashEval{}, {.killers = true});
   const auto rp = plain.search(root, depth_limit(7));
   const auto ra = a.search(root, depth_limit(7));
   const auto rb = b.search(root, depth_limit(7));
