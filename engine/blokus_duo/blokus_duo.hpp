@@ -70,6 +70,7 @@ struct BlokusDuo {
 
   /// Move-ordering key for the generic search (piece size first; see features.hpp).
   static int order_score(const Position& p, Move m) { return blokus_duo::order_score(p, m); }
+  static bool is_legal(const Position& p, Move m) { return check_move(p, m) == Illegal::Legal; }
   /// The MCTS playout policy's weights (`playout_policy = game`; see features.hpp).
   static void playout_weights(const Position& p, const MoveList& list,
                               std::vector<double>& weights) {

@@ -116,6 +116,14 @@ concept HasOrderScore = requires(const typename G::Position& p, typename G::Move
   { G::order_score(p, m) } -> std::convertible_to<int>;
 };
 
+/// `G::is_legal(p, m) -> bool`: whether a move (of the side to move, pass included) is legal
+/// in p, without generating the moves. With killers, the search tries a node's killer before
+/// generating its moves when the game has it.
+template <class G>
+concept HasLegalityCheck = requires(const typename G::Position& p, typename G::Move m) {
+  { G::is_legal(p, m) } -> std::convertible_to<bool>;
+};
+
 template <class G>
 concept HasExactSolver = requires(const typename G::Position& p, int a, std::uint64_t& nodes,
                                   Deadline* deadline) {

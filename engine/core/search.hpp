@@ -4,8 +4,10 @@
 // Key ideas. Scores are centi-units from the side to move's view; game ends score 100 x the
 // final score. Move order: the table's move, then with `killers` the last two moves that cut
 // off a node of the same ply (the killer heuristic: a refutation of one move often refutes
-// its siblings; cleared at each search), then the game's G::order_score when it has one,
-// then generation order (keys are unique, so the order is fully determined). With
+// its siblings; cleared at each search; a game with G::is_legal has the first one tried
+// before the moves are generated at null-window nodes without a table move), then the
+// game's G::order_score when it has one, then generation order (keys are unique, so the
+// order is fully determined). With
 // `order_depth` set, nodes with at least that much depth left rank the moves by the static
 // evaluation after each move plus order_weight x G::order_score instead (the cheap shallow
 // search ordering of Edax and NTest, one evaluation per move: a move that looks good
@@ -530,28 +532,56 @@ class Searcher {
       if (const TtEntry* e = tt_.probe(key)) tt_index = e->move_index();
     }
 
-    // Step 6. Generate moves; none means the game is over.
+    // Step 6. At a null-window node without a table move, a game with a legality check
+    // first tries the ply's killer before generating the moves: most such nodes are cut
+    // nodes, and a cut by the killer saves the generation and ordering of every move. If it
+    // fails low it is skipped below, its score kept.
+    const bool heuristic_before = heuristic_;
+    heuristic_ = false;
+    int best_score = -kInfinity;
+    std::optional<Move> killer_tried;
+    if constexpr (HasLegalityCheck<G>) {
+      const Move killer = killers_[ply][0];
+      if (settings_.killers && !pv_node && tt_index < 0 && !G::is_pass(killer) &&
+          G::is_legal(p, killer)) {
+        killer_tried = killer;
+        best_score = -negamax(G::play(p, killer), depth - 1, -beta, -alpha, ply + 1, false);
+        if (aborted_) return 0;
+        if (best_score >= beta) {
+          tt_.store(key, best_score, -1, depth, Bound::Lower, !heuristic_);
+          heuristic_ = heuristic_ || heuristic_before;
+          return best_score;
+        }
+      }
+    }
+
+    // Step 7. Generate moves; none means the game is over.
     MoveListOf<G> moves;
     G::generate_moves(p, moves);
-    if (moves.empty()) return terminal_score(p);
+    if (moves.empty()) {
+      heuristic_ = heuristic_before;
+      return terminal_score(p);
+    }
 
-    // Step 7. Order, and cap the number of moves searched.
+    // Step 8. Order, and cap the number of moves searched.
     std::size_t count = moves.size();
     const bool capped =
         settings_.move_cap > 0 && count > static_cast<std::size_t>(settings_.move_cap);
     if (capped) count = static_cast<std::size_t>(settings_.move_cap);
     order_moves(p, moves, tt_index, ply, depth);
 
-    // Step 8. PVS: the first move with the full window, the rest with a null window and a
+    // Step 9. PVS: the first move with the full window, the rest with a null window and a
     // re-search when one beats alpha inside a PV node.
     const int alpha_orig = alpha;
-    const bool heuristic_before = heuristic_;
-    heuristic_ = capped;
-    int best_score = -kInfinity;
+    heuristic_ = heuristic_ || capped;
     int best_index = -1;
     for (std::size_t k = 0; k < count; ++k) {
       const std::uint32_t index = move_at(ply, k, moves.size(), count);
       const Move& m = moves[index];
+      if (killer_tried && m == *killer_tried) {
+        if (best_index < 0) best_index = static_cast<int>(index);  // its score is best so far
+        continue;
+      }
       const Position child = G::play(p, m);
       int score = 0;
       if (k == 0) {
@@ -580,7 +610,7 @@ class Searcher {
       }
     }
 
-    // Step 9. Store the result with its bound (fail-soft: best_score may lie outside the window).
+    // Step 10. Store the result with its bound (fail-soft: best_score may lie outside the window).
     const Bound bound = best_score <= alpha_orig ? Bound::Upper
                         : best_score >= beta     ? Bound::Lower
                                                  : Bound::Exact;

@@ -154,6 +154,12 @@ TEST(Search, KillersKeepTheMinimaxValue) {
   expect_matches_minimax_on_hash_game<OrderedHashGame>({.tt_mb = 1, .killers = true});
 }
 
+TEST(Search, KillersTriedBeforeGenerationKeepTheMinimaxValue) {
+  // With a legality check, a null-window node tries its killer before generating its moves,
+  // and skips it among them when it did not cut.
+  expect_matches_minimax_on_hash_game<toy::CheckedHashGame>({.tt_mb = 1, .killers = true});
+}
+
 /// A HashGame position with a bushy tree (the start state passes at once).
 toy::HashPosition bushy_root() {
   toy::HashPosition p{0, 0, false};

@@ -4,6 +4,7 @@
 // hash of (state, ply), giving many irregular trees with same-ply transpositions.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -218,9 +219,20 @@ struct OrderedHashGame : HashGame {
   }
 };
 
+/// OrderedHashGame with a legality check (with killers, the search tries a node's killer
+/// before generating its moves).
+struct CheckedHashGame : OrderedHashGame {
+  static bool is_legal(const Position& p, Move m) {
+    MoveListOf<HashGame> list;
+    generate_moves(p, list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+  }
+};
+
 static_assert(Game<TicTacToe>);
 static_assert(Game<HashGame>);
 static_assert(HasOrderScore<OrderedHashGame>);
+static_assert(HasLegalityCheck<CheckedHashGame>);
 
 /// A tic-tac-toe engine config: name and game lines, then `body` (sections and keys).
 inline EngineConfig ttt_config(const std::string& body) {
