@@ -29,7 +29,7 @@ const std::vector<std::string>& known_keys() {
   static const std::vector<std::string> keys = {
       "name", "game", "player", "search.depth", "search.nodes", "search.movetime",
       "search.gametime", "search.increment", "search.tt_mb", "search.exact", "search.move_cap",
-      "search.order_depth", "search.order_weight", "search.probable", "search.killers",
+      "search.order_depth", "search.order_weight", "search.probable", "search.killers", "search.root_sort",
       "eval.features", "eval.weights_file",
       "mcts.playouts", "mcts.exploration", "mcts.prior_temperature", "mcts.prior_power",
       "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff", "mcts.eval_scale",
@@ -40,7 +40,7 @@ const std::vector<std::string>& known_keys() {
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
-    "move_cap, order_depth, order_weight, probable, killers, [eval] features, weights_file, [mcts] playouts, "
+    "move_cap, order_depth, order_weight, probable, killers, root_sort, [eval] features, weights_file, [mcts] playouts, "
     "exploration, prior_temperature, prior_power, playout_temperature, playout_policy, cutoff, "
     "eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, [mpc] threshold, "
     "pair_DEPTH_SHALLOW, or feature names in [weights]";
@@ -206,6 +206,8 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
       cfg.probable = static_cast<int>(int_of(0, 255));
     } else if (key == "search.killers") {
       cfg.killers = int_of(0, 1) == 1;
+    } else if (key == "search.root_sort") {
+      cfg.root_sort = int_of(0, 1) == 1;
     } else if (key == "mpc.threshold") {
       cfg.mpc.threshold = values.number(e, 0, 1e9);
     } else if (key.starts_with("mcts.")) {
@@ -260,6 +262,7 @@ std::string format_engine_config(const EngineConfig& cfg,
   }
   if (cfg.probable != 0) out << "probable = " << cfg.probable << "\n";
   if (cfg.killers) out << "killers = 1\n";
+  if (cfg.root_sort) out << "root_sort = 1\n";
   out << "\n"
       << "[eval]\n"
       << "features = " << cfg.features << "\n"

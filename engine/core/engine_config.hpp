@@ -22,6 +22,8 @@
 //                                 # (probable) solve first (0 = off; written only when set)
 //   killers = 0                   # 1: two killer moves a ply, tried after the table's move
 //                                 # (0 = off; written only when set)
+//   root_sort = 0                 # 1: after each iteration, the root moves after the best in
+//                                 # the order of their scores (0 = off; written only when set)
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
@@ -66,6 +68,7 @@ struct EngineConfig {
   int order_weight = 0;
   int probable = 0;
   bool killers = false;
+  bool root_sort = false;
   MctsSettings mcts;           ///< [mcts], used by `player = mcts`
   MpcSettings mpc;             ///< [mpc] Multi-ProbCut of the alpha-beta search
   std::string features = "classic";

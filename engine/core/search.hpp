@@ -14,6 +14,8 @@
 // refutes sooner, and deep nodes are few enough to pay for it). Below the root,
 // `move_cap` searches only the first N ordered moves (the root always searches all of them, so
 // the engine's choice is never cut from the candidates, only their refutations are sampled).
+// With `root_sort`, each completed iteration orders the root moves after the best by their
+// scores, for the next.
 // Games with an exact endgame solver hand positions past the `exact` threshold to it. Fixed
 // depth and node limits are deterministic: the clock is read only when a time limit is set,
 // and the node limit is checked at every node. Under a time limit the move's time comes from
@@ -70,6 +72,7 @@ struct SearchSettings {
   int order_weight = 0;  ///< weight of G::order_score beside the evaluation (centi-units)
   int probable = 0;      ///< timed roots of at most this many empties try G::solve_probable
   bool killers = false;  ///< order each ply's last two cutoff moves after the table's move
+  bool root_sort = false;  ///< after each iteration, order the root moves by their scores
 };
 
 /// The search of one engine. `Eval` is a callable `int(const G::Position&)` returning a static
@@ -148,6 +151,7 @@ class Searcher {
     const TtEntry* e = tt_.probe(G::hash(root));
     order_moves(root, root_moves_, e != nullptr ? e->move_index() : -1, 0, 0);
     root_order_.resize(root_moves_.size());
+    root_scores_.assign(root_moves_.size(), -kInfinity);
     for (std::size_t k = 0; k < root_moves_.size(); ++k) {
       root_order_[k] = move_at(0, k, root_moves_.size(), root_moves_.size());
     }
@@ -447,7 +451,10 @@ class Searcher {
 
   /// One root iteration with a full window. Returns the score and the position in root_order_
   /// of the best move before it was moved to the front (0: the previous best held). The best
-  /// move is moved to the front of root_order_, keeping the others' relative order.
+  /// move is moved to the front of root_order_, keeping the others' relative order, or, with
+  /// settings_.root_sort and a complete iteration, putting them in the order of their scores
+  /// (fail-soft bounds of the null-window searches: under a node or time limit the next
+  /// iteration, often cut off, reaches the likeliest rivals of the best first).
   std::pair<int, std::size_t> search_root(int depth) {
     int alpha = -kInfinity;
     const int beta = kInfinity;
@@ -471,6 +478,7 @@ class Searcher {
       proven = proven && !heuristic_;
       heuristic_ = before || heuristic_;
       if (aborted_) break;
+      root_scores_[order[k]] = score;
       if (score > best_score) {
         best_score = score;
         best_k = k;
@@ -479,6 +487,12 @@ class Searcher {
       }
     }
     if (best_k > 0) std::rotate(order, order + best_k, order + best_k + 1);
+    if (!aborted_ && settings_.root_sort) {
+      std::stable_sort(order + 1, order + root_moves_.size(),
+                       [&](std::uint32_t a, std::uint32_t b) {
+                         return root_scores_[a] > root_scores_[b];
+                       });
+    }
     if (!aborted_) {
       tt_.store(G::hash(root_), best_score, static_cast<int>(order[0]), depth, Bound::Exact, proven);
     }
@@ -699,6 +713,7 @@ class Searcher {
   std::vector<std::vector<std::size_t>> mpc_;
   MoveListOf<G> root_moves_;
   std::vector<std::uint32_t> root_order_;
+  std::vector<int> root_scores_;  ///< per root move, its score in the last iteration
   Position root_{};
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = 0;

@@ -29,6 +29,7 @@ order_depth = 4
 order_weight = 6
 probable = 22
 killers = 1
+root_sort = 1
 [eval]
 features = classic
 [weights]
@@ -59,6 +60,7 @@ TEST(EngineConfig, ParsesEveryKey) {
   EXPECT_EQ(cfg.order_weight, 6);
   EXPECT_EQ(cfg.probable, 22);
   EXPECT_TRUE(cfg.killers);
+  EXPECT_TRUE(cfg.root_sort);
   EXPECT_EQ(cfg.features, "classic");
   ASSERT_EQ(cfg.weights.size(), 2U);
   EXPECT_EQ(cfg.weights[0].first, "corner");
@@ -101,6 +103,8 @@ TEST(EngineConfig, WrongTypesAndRangesAreErrors) {
               HasSubstr("x.cfg:4: key 'search.probable'"));
   EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\nkillers = 2\n"),
               HasSubstr("x.cfg:4: key 'search.killers'"));
+  EXPECT_THAT(config_error_of("name = a\ngame = g\n[search]\nroot_sort = -1\n"),
+              HasSubstr("x.cfg:4: key 'search.root_sort'"));
   EXPECT_THAT(config_error_of("name = a\ngame = g\nplayer = human\n"), HasSubstr("x.cfg:3: key 'player'"));
   EXPECT_THAT(config_error_of("name = a\ngame = g\nname = b\n"), HasSubstr("x.cfg:3:"));
   EXPECT_THAT(config_error_of("game = g\n"), HasSubstr("key 'name': required"));
@@ -147,6 +151,7 @@ TEST(EngineConfig, FormatThenParseRoundTrips) {
   EXPECT_EQ(back.order_weight, cfg.order_weight);
   EXPECT_EQ(back.probable, cfg.probable);
   EXPECT_EQ(back.killers, cfg.killers);
+  EXPECT_EQ(back.root_sort, cfg.root_sort);
   EXPECT_EQ(back.features, cfg.features);
   EXPECT_EQ(back.weights_file, cfg.weights_file);
   EXPECT_EQ(back.weights, cfg.weights);
@@ -185,7 +190,7 @@ TEST(EngineConfig, BadMpcKeysNameFileLineAndKey) {
 
 TEST(EngineConfig, KeyWhereFindsTheLine) {
   const EngineConfig cfg = parse_engine_config(kGood, "dir/demo.cfg");
-  EXPECT_EQ(config_key_where(cfg, "weights.mobility"), "dir/demo.cfg:19: key 'weights.mobility': ");
+  EXPECT_EQ(config_key_where(cfg, "weights.mobility"), "dir/demo.cfg:20: key 'weights.mobility': ");
   EXPECT_EQ(config_key_where(cfg, "eval.nothing"), "dir/demo.cfg: key 'eval.nothing': ");
 }
 

@@ -154,6 +154,12 @@ TEST(Search, KillersKeepTheMinimaxValue) {
   expect_matches_minimax_on_hash_game<OrderedHashGame>({.tt_mb = 1, .killers = true});
 }
 
+TEST(Search, RootSortKeepsTheMinimaxValue) {
+  // Ordering the root moves by the previous iteration's scores changes which are tried
+  // first, never the value.
+  expect_matches_minimax_on_hash_game<OrderedHashGame>({.tt_mb = 1, .root_sort = true});
+}
+
 TEST(Search, KillersTriedBeforeGenerationKeepTheMinimaxValue) {
   // With a legality check, a null-window node tries its killer before generating its moves,
   // and skips it among them when it did not cut.
