@@ -7,11 +7,11 @@
 // its siblings; cleared at each search; a game with G::is_legal has the first one tried
 // before the moves are generated at null-window nodes without a table move), then the
 // game's G::order_score when it has one, then generation order (keys are unique, so the
-// order is fully determined). With
-// `order_depth` set, nodes with at least that much depth left rank the moves by the static
-// evaluation after each move plus order_weight x G::order_score instead (the cheap shallow
-// search ordering of Edax and NTest, one evaluation per move: a move that looks good
-// refutes sooner, and deep nodes are few enough to pay for it). Below the root,
+// order is fully determined). With `order_depth` set, nodes with at least that much depth
+// left rank the moves by the static evaluation after each move plus order_weight x
+// G::order_score instead (the cheap shallow search ordering of Edax and NTest, one
+// evaluation per move: a move that looks good refutes sooner, and deep nodes are few enough
+// to pay for it). Below the root,
 // `move_cap` searches only the first N ordered moves (the root always searches all of them, so
 // the engine's choice is never cut from the candidates, only their refutations are sampled).
 // With `root_sort`, each completed iteration orders the root moves after the best by their
@@ -549,7 +549,8 @@ class Searcher {
     // Step 6. At a null-window node without a table move, a game with a legality check
     // first tries the ply's killer before generating the moves: most such nodes are cut
     // nodes, and a cut by the killer saves the generation and ordering of every move. If it
-    // fails low it is skipped below, its score kept.
+    // fails low it is skipped below, its score kept (under move_cap it is searched even when
+    // the order would have left it out).
     const bool heuristic_before = heuristic_;
     heuristic_ = false;
     int best_score = -kInfinity;
