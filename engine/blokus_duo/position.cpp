@@ -204,6 +204,8 @@ void census_loop(const Position& p, int who, const Bits256& points, Bits256 excl
       if constexpr (kCensus) {
         census.fitting |= (n > 0 ? std::uint32_t{1} : 0U) << piece;
         census.by_size[kPieces[static_cast<std::size_t>(piece)].size] += n;
+      } else {
+        if (census.count > limit) return;  // the later points return at once too
       }
     }
     exclude.set(c);

@@ -211,6 +211,9 @@ TEST(Features, CensusMatchesTheReferenceGenerator) {
         const PlacementCensus c = census_placements_of(p, who);
         EXPECT_EQ(c.count, count);
         EXPECT_EQ(c.count, count_placements_of(p, who));
+        for (const int limit : {0, 1, 5, 10, 40}) {  // the early stop of the solver's threshold
+          EXPECT_EQ(count_placements_of(p, who, limit), std::min(count, limit + 1));
+        }
         EXPECT_EQ(c.fitting, fitting);
         EXPECT_EQ(c.covered, covered);
         EXPECT_EQ((c.covered & p.attach[static_cast<std::size_t>(who)]).count(),
