@@ -10,6 +10,7 @@
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace arena::blokus_duo {
 namespace {
@@ -35,7 +36,7 @@ TEST(BlokusSearch, KillersKeepTheValueOfAFullWidthSearch) {
   std::mt19937_64 rng(53);
   MoveList list;
   int differing_trees = 0;
-  for (int game = 0; game < 2; ++game) {
+  for (int game = 0; game < test::by_build(2, 1); ++game) {  // 4 roots under the sanitizers
     Position p = initial_position({});
     for (int ply = 0; ply < 30 && !is_terminal(p); ++ply) {
       if (ply % 8 == 5) {
