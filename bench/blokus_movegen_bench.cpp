@@ -1,6 +1,8 @@
 // Blokus Duo kernels: perft from the empty board (the speed goal: depth 3 under 1 s on
 // one thread; Pentobi's rules library takes 0.55-0.86 s CPU), move generation and the classic
-// feature extraction over positions from random playouts.
+// feature extraction over positions from random playouts, and the territory_sealed extraction
+// (the best config's evaluation) over every child of those positions in turn, the order in
+// which a search evaluates them (its placement censuses come from the CensusCache).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -64,6 +66,28 @@ void BM_ClassicFeatures(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ClassicFeatures);
+
+void BM_SealedFeaturesOfChildren(benchmark::State& state) {
+  const std::vector<Position> positions = playout_positions();
+  const auto features = make_feature_set("territory_sealed");
+  core::SparseFeatures out;
+  MoveList list;
+  std::size_t evaluated = 0;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    generate_moves(positions[i], list);
+    for (const Move m : list) {
+      out.clear();
+      features->extract(play(positions[i], m), out);
+      benchmark::DoNotOptimize(out.data());
+    }
+    evaluated += list.size();
+    i = (i + 1) % positions.size();
+  }
+  state.counters["children_per_s"] =
+      benchmark::Counter(static_cast<double>(evaluated), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SealedFeaturesOfChildren);
 
 }  // namespace
 }  // namespace arena::blokus_duo

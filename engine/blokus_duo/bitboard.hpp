@@ -7,9 +7,10 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
 
@@ -104,6 +105,41 @@ struct alignas(32) Bits256 {
   return ((a.w[0] & b.w[0]) | (a.w[1] & b.w[1]) | (a.w[2] & b.w[2]) | (a.w[3] & b.w[3])) != 0;
 #endif
 }
+
+#if defined(__AVX512F__)
+/// Two board sets side by side in one 512-bit value (a in lanes 0-3, b in lanes 4-7), so that
+/// the hot filters test two placements a step.
+[[nodiscard]] inline __m512i pair_of(const Bits256& a, const Bits256& b) {
+  const auto half = [](const Bits256& s) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w.data()));
+  };
+  return _mm512_mask_broadcast_i64x4(_mm512_castsi256_si512(half(a)), 0xF0, half(b));
+}
+/// kDisjointHalves[hit]: for the lane mask of a 512-bit test of a pair (see pair_of), the
+/// lanes of the halves with no hit lane.
+inline constexpr std::array<std::uint8_t, 256> kDisjointHalves = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (std::size_t hit = 0; hit < t.size(); ++hit) {
+    t[hit] = static_cast<std::uint8_t>(((hit & 0x0FU) == 0 ? 0x0FU : 0U) |
+                                       ((hit & 0xF0U) == 0 ? 0xF0U : 0U));
+  }
+  return t;
+}();
+/// The lanes of the halves of `pair` (see pair_of) that share no cell with `against` (a set in
+/// both halves): 0x0F for the first, 0xF0 for the second. A table, not arithmetic: GCC turns
+/// the arithmetic form into a branch, and the verdicts are unpredictable.
+[[nodiscard]] inline __mmask8 disjoint_halves(__m512i pair, __m512i against) {
+  return kDisjointHalves[_mm512_test_epi64_mask(pair, against)];
+}
+/// The or of the two halves of a 512-bit value, as a board set.
+[[nodiscard]] inline Bits256 fold_halves(__m512i v) {
+  alignas(64) std::array<std::uint64_t, 8> lanes{};
+  _mm512_store_si512(lanes.data(), v);
+  Bits256 r;
+  for (std::size_t k = 0; k < 4; ++k) r.w[k] = lanes[k] | lanes[k + 4];
+  return r;
+}
+#endif
 
 /// Every cell of the 14 x 14 board (padding bits clear).
 [[nodiscard]] constexpr Bits256 board_cells() {
