@@ -107,16 +107,14 @@ struct alignas(32) Bits256 {
 }
 
 #if defined(__AVX512F__)
-/// Two board sets side by side in one 512-bit value (a in lanes 0-3, b in lanes 4-7), so that
-/// the hot filters test two placements a step.
-[[nodiscard]] inline __m512i pair_of(const Bits256& a, const Bits256& b) {
-  const auto half = [](const Bits256& s) {
-    return _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w.data()));
-  };
-  return _mm512_mask_broadcast_i64x4(_mm512_castsi256_si512(half(a)), 0xF0, half(b));
+/// A board set in both 256-bit halves of a 512-bit value, to test two placements (one a half)
+/// against it in one step.
+[[nodiscard]] inline __m512i in_both_halves(const Bits256& s) {
+  return _mm512_maskz_broadcast_i64x4(
+      0xFF, _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w.data())));
 }
-/// kDisjointHalves[hit]: for the lane mask of a 512-bit test of a pair (see pair_of), the
-/// lanes of the halves with no hit lane.
+/// kDisjointHalves[hit]: for the lane mask of a 512-bit test of two placements (one a half),
+/// the lanes of the halves with no hit lane.
 inline constexpr std::array<std::uint8_t, 256> kDisjointHalves = [] {
   std::array<std::uint8_t, 256> t{};
   for (std::size_t hit = 0; hit < t.size(); ++hit) {
@@ -125,9 +123,9 @@ inline constexpr std::array<std::uint8_t, 256> kDisjointHalves = [] {
   }
   return t;
 }();
-/// The lanes of the halves of `pair` (see pair_of) that share no cell with `against` (a set in
-/// both halves): 0x0F for the first, 0xF0 for the second. A table, not arithmetic: GCC turns
-/// the arithmetic form into a branch, and the verdicts are unpredictable.
+/// The lanes of the halves of `pair` (two board sets, one a half) that share no cell with
+/// `against` (see in_both_halves): 0x0F for the first, 0xF0 for the second. A table, not
+/// arithmetic: GCC turns the arithmetic form into a branch, and the verdicts are unpredictable.
 [[nodiscard]] inline __mmask8 disjoint_halves(__m512i pair, __m512i against) {
   return kDisjointHalves[_mm512_test_epi64_mask(pair, against)];
 }

@@ -21,7 +21,7 @@ constexpr std::uint64_t kFnvPrime = 1099511628211ULL;
 /// over each kept placement's four lanes) masks the or into the covered cells.
 void keep(const Placements& from, const Bits256& cells, int piece, PlacementCensus& census) {
 #if defined(__AVX512F__)
-  const __m512i against = pair_of(cells, cells);
+  const __m512i against = in_both_halves(cells);
   __m512i covered = _mm512_setzero_si512();
   const auto* masks = reinterpret_cast<const std::uint64_t*>(from.masks.data());
   for (std::size_t p = 0; p < kNumPieces; ++p) {
