@@ -145,8 +145,9 @@ void mpc_stages(const std::vector<Sample<typename G::Position>>& samples, MpcVal
 }
 
 /// The [mpc] fits of `init`'s search on the positions of `games` (see the file comment),
-/// written with o.out as `init` plus [mpc] (a weights file is referred to relative to o.out's
-/// folder). Fills report (method "mpc", positions, seconds, one line per pair in mpc_fits).
+/// written with o.out as `init` with its [mpc] replaced by the fits (a weights file is referred
+/// to relative to o.out's folder). Fills report (method "mpc", positions, seconds, one line
+/// per pair in mpc_fits).
 /// Throws InputError for bad options, no positions, or an unwritable output.
 template <core::Game G>
 void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
@@ -167,7 +168,7 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
   core::EngineConfig out = init;
   out.name = report.name;
   out.mpc.threshold = o.mpc_threshold;
-  for (auto& pair : fit_mpc_pairs(pairs, v, report)) out.mpc.pairs.push_back(std::move(pair));
+  out.mpc.pairs = fit_mpc_pairs(pairs, v, report);
   report.fit_seconds = detail::seconds_since(t);
   if (o.out.empty()) return;
   // Step 4. The config.

@@ -208,6 +208,14 @@ TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) 
   limits.depth = 7;
   const auto p = othello::Othello::initial({});
   EXPECT_LT(cut.think(p, limits, 0).nodes, plain.think(p, limits, 0).nodes);
+  // A refit from the tuned config replaces its pairs (it appended them: the output named
+  // pair_3_1 twice and no engine config loader took it).
+  o.init = r.out;
+  o.out = path("refit.cfg");
+  o.mpc_pairs = "5:1";
+  const core::EngineConfig refit = core::load_engine_config(run_tune(o).out);
+  ASSERT_EQ(refit.mpc.pairs.size(), 1U);
+  EXPECT_EQ(refit.mpc.pairs[0].depth, 5);
   o.mpc_pairs = "3:3";
   EXPECT_THROW((void)run_tune(o), InputError);
 }
