@@ -31,6 +31,8 @@ int run_tune(const std::vector<std::string>& args) {
       tune::run_tune(opts, [](const std::string& line) { std::cerr << line << std::endl; });
   if (json) {
     std::cout << tune::to_json(report).dump(2) << "\n";
+    // stdout is the document; a warning must still reach a person watching the run.
+    for (const auto& w : tune::warnings(report)) std::cerr << "arena tune: warning: " << w << "\n";
   } else {
     std::cout << tune::format_report(report);
   }

@@ -24,6 +24,20 @@ double TuneReport::positions_per_second() const {
   return fit_seconds > 0 ? static_cast<double>(train_positions) / fit_seconds : 0.0;
 }
 
+std::vector<std::string> warnings(const TuneReport& r) {
+  std::vector<std::string> out;
+  if (r.method != "mpc" && std::isfinite(r.holdout_loss_before) &&
+      std::isfinite(r.holdout_loss_after) && r.holdout_loss_after > r.holdout_loss_before) {
+    out.push_back("the holdout loss rose (" + fixed(r.holdout_loss_before, 6) + " -> " +
+                  fixed(r.holdout_loss_after, 6) + ") while the train loss went " +
+                  fixed(r.train_loss_before, 6) + " -> " + fixed(r.train_loss_after, 6) +
+                  ": the fit follows its " + std::to_string(r.train_positions) +
+                  " training positions more than unseen games; give it more positions or a "
+                  "larger --lambda (a pull towards the start weights)");
+  }
+  return out;
+}
+
 nlohmann::json to_json(const TuneReport& r) {
   nlohmann::json inputs = nlohmann::json::array();
   for (const auto& i : r.inputs) {
@@ -77,6 +91,7 @@ nlohmann::json to_json(const TuneReport& r) {
         {"label_cache_hits", s.cached}}},
       {"inputs", inputs},
       {"mpc_fits", r.mpc_fits},
+      {"warnings", warnings(r)},
   };
 }
 
@@ -114,6 +129,7 @@ std::string format_report(const TuneReport& r) {
          fixed(r.scale, 1) + ", " + fixed(r.fit_seconds, 2) + " s (" +
          fixed(r.positions_per_second(), 0) + " positions/s); total " + fixed(r.seconds, 2) +
          " s\n";
+  for (const auto& w : warnings(r)) out += "warning: " + w + "\n";
   if (!r.out.empty()) out += "wrote " + r.out + "\n";
   return out;
 }

@@ -54,8 +54,13 @@ struct TuneReport {
   [[nodiscard]] double positions_per_second() const;
 };
 
+/// What a user should not miss in a fit's figures: the held-out loss rising (the fit follows
+/// its training positions more than unseen games: too few positions for the weights, or too
+/// light a --lambda pull). One sentence each; empty when nothing stands out.
+[[nodiscard]] std::vector<std::string> warnings(const TuneReport& r);
+
 /// The `--json` document: positions, train_loss_before/_after, holdout_loss_before/_after,
-/// seconds, out, method, label, positions_per_second, and the rest of the report.
+/// seconds, out, method, label, positions_per_second, warnings, and the rest of the report.
 [[nodiscard]] nlohmann::json to_json(const TuneReport& r);
 
 /// A few lines of text for people.

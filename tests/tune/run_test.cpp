@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <random>
 #include <set>
@@ -170,6 +171,26 @@ TEST_F(RunTune, ReportsTheHoldoutLossOfEveryPhase) {
   EXPECT_GE(r.holdout_loss_before, lowest);
   EXPECT_LE(r.holdout_loss_before, highest);
   EXPECT_NE(format_report(r).find("holdout loss by phase"), std::string::npos);
+  EXPECT_EQ(j["warnings"].size(), warnings(r).size());
+}
+
+TEST(TuneReportWarnings, NameARisingHoldoutLossInTextAndJson) {
+  // The figures of a refit of best.cfg's weights on 269,743 positions at --lambda 1e-5.
+  TuneReport r;
+  r.method = "ridge";
+  r.train_positions = 269743;
+  r.train_loss_before = 93.053655;
+  r.train_loss_after = 67.215909;
+  r.holdout_loss_before = 98.862843;
+  r.holdout_loss_after = 112.295742;
+  ASSERT_EQ(warnings(r).size(), 1U);
+  EXPECT_NE(warnings(r)[0].find("98.862843 -> 112.295742"), std::string::npos) << warnings(r)[0];
+  EXPECT_NE(format_report(r).find("warning: the holdout loss rose"), std::string::npos);
+  EXPECT_EQ(to_json(r)["warnings"].size(), 1U);
+  r.holdout_loss_after = 95.0;
+  EXPECT_TRUE(warnings(r).empty());
+  r.holdout_loss_after = std::numeric_limits<double>::quiet_NaN();  // no holdout games
+  EXPECT_TRUE(warnings(r).empty());
 }
 
 TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) {
