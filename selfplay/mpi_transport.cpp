@@ -2,6 +2,7 @@
 // otherwise every entry point says that MPI is not available.
 #include "selfplay/mpi_transport.hpp"
 
+#include <csignal>
 #include <cstdlib>
 #include <stdexcept>
 #include <thread>
@@ -24,7 +25,15 @@ Session::Session() {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
 
-Session::~Session() { MPI_Finalize(); }
+Session::~Session() {
+  // Past here a rank only finalizes and exits. A run stopped by a signal ends with rank 0
+  // exiting 130, on which the launcher aborts the job and sends SIGTERM to every rank not yet
+  // gone; the signal watchers are gone by now, so a worker still finalizing died of it and
+  // mpirun reported 143 for a cleanly stopped run. Ignored, the worker exits 0.
+  std::signal(SIGTERM, SIG_IGN);
+  std::signal(SIGINT, SIG_IGN);
+  MPI_Finalize();
+}
 
 void Session::send(int dest, Tag tag, const std::string& payload) const {
   MPI_Send(payload.data(), static_cast<int>(payload.size()), MPI_CHAR, dest,

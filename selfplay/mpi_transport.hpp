@@ -44,7 +44,8 @@ struct Message {
 };
 
 /// MPI for the lifetime of the object: MPI_Init_thread (FUNNELED) and MPI_Finalize. One per
-/// process. Throws std::runtime_error when the build has no MPI.
+/// process. Throws std::runtime_error when the build has no MPI. From its destruction on, the
+/// process ignores SIGINT and SIGTERM (it only finalizes and exits).
 class Session {
  public:
   Session();
