@@ -137,8 +137,18 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
       tune_mpc<G>(options, init, games, report, sink);
       return;
     }
-    tune_game<G>(options, init, games, report, sink, labelled, &cache);
-    save_label_cache(cache, std::string(G::kName), games.empty() ? "" : games.front().rules);
+    // The labels are most of a large fit's time: a fit that fails after computing them (too
+    // few positions for the weights, an unwritable output) keeps them for the next run.
+    const auto keep_labels = [&] {
+      save_label_cache(cache, std::string(G::kName), games.empty() ? "" : games.front().rules);
+    };
+    try {
+      tune_game<G>(options, init, games, report, sink, labelled, &cache);
+    } catch (...) {
+      keep_labels();
+      throw;
+    }
+    keep_labels();
     if (sink && !cache.path.empty()) {
       sink("tune: label cache " + cache.path + ": " + std::to_string(cache.hits) +
            " labels reused, " + std::to_string(cache.added) + " added");

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
@@ -157,6 +158,19 @@ TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
   o.label = "search";
   o.search_depth = 1;
   EXPECT_THROW((void)run_tune(o), InputError);
+}
+
+TEST_F(Positions, LabelCacheIsKeptWhenTheFitFailsAfterLabelling) {
+  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
+  TuneOptions o = exact_ridge(path("out.cfg"));
+  o.games = {path("a.jsonl")};
+  o.label_cache = path("cache.obf");
+  o.max_per_game = 1;
+  o.holdout = 0.9;
+  o.lambda = 0;
+  EXPECT_THAT([&] { (void)run_tune(o); },
+              testing::ThrowsMessage<InputError>(testing::HasSubstr("too few positions")));
+  EXPECT_FALSE(read_positions_file(path("cache.obf")).lines.empty());
 }
 
 TEST_F(Positions, EdaxObfLinesReadWithTheBestMovesScore) {
