@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -471,17 +472,24 @@ void label_lines(std::vector<Sample<typename G::Position>>& out) {
 /// Replays `games` and picks positions (see the file comment). Throws InputError naming the
 /// game's source and ply for a move that does not parse or is illegal.
 /// `labelled` (positions with their label, centi-units) join after the games' samples.
+/// `picked` (when set) gets the number of training samples once they are picked and before
+/// any is labelled, so a caller can refuse them before the solves and searches (it throws).
 template <core::Game G>
 std::vector<Sample<typename G::Position>> sample_positions(
     const std::vector<TrainingGame>& games, const SampleOptions& o, SampleStats& stats,
     const Progress& progress,
-    const std::vector<std::pair<typename G::Position, int>>& labelled = {}) {
+    const std::vector<std::pair<typename G::Position, int>>& labelled = {},
+    const std::function<void(std::size_t)>& picked = {}) {
   std::vector<std::uint64_t> keys;
   auto per_game = detail::replay_candidates<G>(games, o, stats, keys);
   if (progress) progress("tune: replayed " + std::to_string(games.size()) + " games");
   std::unordered_set<std::uint64_t> seen;
   auto out = detail::select_samples(per_game, keys, o, stats, seen);
   detail::add_labelled<G>(labelled, o, stats, seen, out);
+  if (picked) {
+    picked(static_cast<std::size_t>(
+        std::count_if(out.begin(), out.end(), [](const auto& s) { return !s.holdout; })));
+  }
   if (o.need_search && o.search_depth > 0) label_by_search<G>(games, o, stats, progress, out);
   if (o.need_exact) {
     detail::label_exact<G>(o, stats, progress, out);

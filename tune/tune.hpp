@@ -130,10 +130,25 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   report.name = o.name.empty() ? init.name + "-tuned" : o.name;
   report.num_weights = static_cast<std::size_t>(num_features) * static_cast<std::size_t>(phases);
 
-  // Step 1. Positions and labels.
+  // Fewer positions than weights leave a fit from scratch underdetermined; a refit of fitted
+  // weights is not: the pull towards them (--lambda) keeps the weights the data cannot reach.
+  const bool refit = o.lambda > 0 && !start.isZero(0.0);
+  const auto check_enough = [&](std::size_t train_positions) {
+    if (train_positions > 0 && (train_positions >= report.num_weights || refit)) return;
+    throw InputError("too few positions: " + std::to_string(train_positions) +
+                     " training positions for " + std::to_string(report.num_weights) +
+                     " weights (" + std::to_string(num_features) + " features x " +
+                     std::to_string(phases) + " phases of set '" + fs->name() +
+                     "'); add games, lower --skip-plies or raise --max-per-game, or refit a "
+                     "config with fitted weights and --lambda above 0");
+  };
+
+  // Step 1. Positions and labels; the picked positions are checked before they are labelled
+  // (a large fit's labels take most of its time), the rows again after --balance.
   auto t = Clock::now();
   const SampleOptions so = sample_options(o, init, terms, cache);
-  const auto samples = sample_positions<G>(games, so, report.sampling, progress, labelled);
+  const auto samples =
+      sample_positions<G>(games, so, report.sampling, progress, labelled, check_enough);
   report.sample_seconds = detail::seconds_since(t);
 
   // Step 2. Feature rows.
@@ -144,17 +159,7 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   report.features_seconds = detail::seconds_since(t);
   report.train_positions = train.problem.rows();
   report.holdout_positions = holdout.problem.rows();
-  // Fewer positions than weights leave a fit from scratch underdetermined; a refit of fitted
-  // weights is not: the pull towards them (--lambda) keeps the weights the data cannot reach.
-  const bool refit = o.lambda > 0 && !start.isZero(0.0);
-  if (report.train_positions == 0 || (report.train_positions < report.num_weights && !refit)) {
-    throw InputError("too few positions: " + std::to_string(report.train_positions) +
-                     " training positions for " + std::to_string(report.num_weights) +
-                     " weights (" + std::to_string(num_features) + " features x " +
-                     std::to_string(phases) + " phases of set '" + fs->name() +
-                     "'); add games, lower --skip-plies or raise --max-per-game, or refit a "
-                     "config with fitted weights and --lambda above 0");
-  }
+  check_enough(report.train_positions);
   if (progress) {
     progress("tune: " + std::to_string(report.train_positions) + " training and " +
              std::to_string(report.holdout_positions) + " holdout positions");

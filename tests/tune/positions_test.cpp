@@ -160,7 +160,7 @@ TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
   EXPECT_THROW((void)run_tune(o), InputError);
 }
 
-TEST_F(Positions, LabelCacheIsKeptWhenTheFitFailsAfterLabelling) {
+TEST_F(Positions, TooFewPositionsAreRefusedBeforeLabellingAndLabelsOfAFailedFitAreKept) {
   write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
   TuneOptions o = exact_ridge(path("out.cfg"));
   o.games = {path("a.jsonl")};
@@ -170,6 +170,12 @@ TEST_F(Positions, LabelCacheIsKeptWhenTheFitFailsAfterLabelling) {
   o.lambda = 0;
   EXPECT_THAT([&] { (void)run_tune(o); },
               testing::ThrowsMessage<InputError>(testing::HasSubstr("too few positions")));
+  EXPECT_FALSE(std::filesystem::exists(path("cache.obf"))) << "nothing was solved";
+  // A fit that fails after its labels (here: an output under a regular file) keeps them.
+  o = exact_ridge(path("a.jsonl") + "/out.cfg");
+  o.games = {path("a.jsonl")};
+  o.label_cache = path("cache.obf");
+  EXPECT_ANY_THROW((void)run_tune(o));
   EXPECT_FALSE(read_positions_file(path("cache.obf")).lines.empty());
 }
 
