@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <unistd.h>
@@ -32,9 +33,20 @@ struct AnalyzeRun {
   std::string err;
 };
 
+/// A file of this test process's scratch folder, which goes away when the process ends (ctest
+/// runs every test as its own process; the files used to stay in /tmp, 21 a run).
 std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("arena_analyze_" + std::to_string(::getpid()) + "_" + name))
-      .string();
+  struct Scratch {
+    std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                ("arena_analyze_" + std::to_string(::getpid()));
+    Scratch() { std::filesystem::create_directories(dir); }
+    ~Scratch() {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  };
+  static const Scratch scratch;
+  return (scratch.dir / name).string();
 }
 
 /// Runs `arena analyze <options>` with an optional environment prefix (e.g. "env PATH=/x").
