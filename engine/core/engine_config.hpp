@@ -11,7 +11,9 @@
 //   gametime = 0                  # game clock (ms) and increment per move (ms); 0 = no clock
 //   increment = 0
 //   tt_mb = 16                    # transposition table per engine instance, MiB (1..4096)
-//   exact = 14                    # exact solve at <= this many empties/remaining (0 = off)
+//   exact = 14                    # exact solve at <= this many empties/remaining (0 = off;
+//                                 # under a time limit the solver's cost estimate decides:
+//                                 # an exact, else a win/loss/draw root solve; search.hpp)
 //   move_cap = 0                  # search at most this many moves per interior node (0 = all)
 //   order_depth = 0               # from this remaining depth on, order moves by the static
 //   order_weight = 0              # evaluation after each plus order_weight x the game's order

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -361,6 +362,57 @@ TEST(Search, ExactSolverHookGivesTheProvenValue) {
   EXPECT_EQ(w.depth, 1);
 }
 
+
+/// SolvedTicTacToe with a solve cost estimate of `Nodes` nodes at every position (the solver
+/// itself is instant): under a move time, whether the exact or the win/loss/draw root solve
+/// fits depends only on that estimate and the prior node rate.
+template <int Nodes>
+struct CostedTicTacToe : SolvedTicTacToe {
+  static double exact_solve_nodes(const Position&) { return Nodes; }
+};
+
+/// The search of `position` under a 1 s move time with solve cost estimate `Nodes` and the
+/// exact threshold at 4 empties.
+template <int Nodes>
+SearchResult<std::uint8_t> timed_search(std::string_view position) {
+  using G = CostedTicTacToe<Nodes>;
+  Searcher<G, TttEval> search(TttEval{}, {.exact = 4});
+  SearchLimits limits;
+  limits.movetime_ms = 1000;
+  return search.search(G::parse_position(position, {}), limits);
+}
+
+// Why: a root whose exact solve does not fit its time may still be proven won, drawn or lost
+// within it (NTest's WLD solve); a proven win or draw is played without a midgame search.
+TEST(Search, WinLossDrawSolveAtTheRootPlaysAProvenWin) {
+  // 1e6 estimated nodes at the prior 1e6 nodes/s: the exact solve (1 s) exceeds a root
+  // solve's budget (half the 1 s move), the WLD share of it (100 ms) fits its 800 ms.
+  const auto w = timed_search<1'000'000>("XX-OO----");
+  EXPECT_EQ(w.best, 2);
+  EXPECT_GE(w.score, 100);
+  EXPECT_FALSE(w.exact);  // the sign is proven, not the margin
+  EXPECT_EQ(w.depth, 1);
+  EXPECT_EQ(w.pv, std::vector<std::uint8_t>{2});
+}
+
+TEST(Search, WinLossDrawSolveLeavesAProvenLossToTheSearch) {
+  // O to move has lost to X's double threat (X 0 4 6 threatens 3 and 2; O 1 8): the WLD
+  // solve proves it and iterative deepening, here to the end of the game, picks the move.
+  const auto l = timed_search<1'000'000>("XO--X-X-O");
+  EXPECT_EQ(l.score, -100);
+  EXPECT_TRUE(l.exact);
+  EXPECT_GT(l.depth, 1);
+}
+
+TEST(Search, WinLossDrawSolveIsNotTriedWhenItsEstimateDoesNotFit) {
+  // 1e7 estimated nodes: even the WLD share (1 s) exceeds its 800 ms; iterative deepening
+  // proves the win itself, in more than one iteration.
+  const auto w = timed_search<10'000'000>("XX-OO----");
+  EXPECT_EQ(w.best, 2);
+  EXPECT_EQ(w.score, 100);
+  EXPECT_TRUE(w.exact);
+  EXPECT_GT(w.depth, 1);
+}
 
 /// Multi-ProbCut pairs 4:2, 6:2 and 8:4 over one stage (the toy game has no stage hook).
 MpcSettings toy_mpc(double threshold) {
