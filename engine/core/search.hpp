@@ -388,8 +388,7 @@ class Searcher {
     iteration_ = 1;
     const std::uint64_t nodes_before = nodes_;
     const auto began = std::chrono::steady_clock::now();
-    const auto [score, best] = search_root(1, -1, 1);
-    static_cast<void>(best);
+    const int score = search_root(1, -1, 1).first;
     solver_use_ = SolverUse::Cheap;
     deadline_ = full;
     if (aborted_) {
