@@ -2,8 +2,10 @@
 // fits of the searched values, the written config.
 #include "tune/mpc.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 
 #include "engine/core/text_file.hpp"
 
@@ -57,6 +59,21 @@ std::vector<core::MpcPair> fit_mpc_pairs(const std::vector<DepthPair>& pairs, co
   return fits;
 }
 
+std::vector<core::MpcPair> merge_mpc_pairs(const std::vector<core::MpcPair>& kept,
+                                           std::vector<core::MpcPair> fitted) {
+  std::vector<core::MpcPair> out;
+  for (const core::MpcPair& k : kept) {
+    const bool replaced = std::any_of(fitted.begin(), fitted.end(),
+                                      [&](const core::MpcPair& f) { return f.depth == k.depth; });
+    if (!replaced) out.push_back(k);
+  }
+  std::move(fitted.begin(), fitted.end(), std::back_inserter(out));
+  std::stable_sort(out.begin(), out.end(), [](const core::MpcPair& a, const core::MpcPair& b) {
+    return a.depth < b.depth;
+  });
+  return out;
+}
+
 void write_mpc_config(const TuneOptions& o, const core::EngineConfig& init,
                       core::EngineConfig out, TuneReport& report, std::size_t positions,
                       int max_depth) {
@@ -70,7 +87,8 @@ void write_mpc_config(const TuneOptions& o, const core::EngineConfig& init,
                      std::to_string(o.seed) + ", skip " + std::to_string(o.skip_plies) +
                      " plies, max " + std::to_string(o.max_per_game) +
                      " per game) searched to depths 0-" + std::to_string(max_depth) +
-                     " by the start config (Multi-ProbCut and exact solver off), " +
+                     " by the start config (exact solver off, Multi-ProbCut " +
+                     (o.mpc_selective ? "on: its pairs kept" : "off") + "), " +
                      std::to_string(report.sampling.search_nodes) + " nodes; a stage with under " +
                      std::to_string(kMinMpcPositions) + " positions gets no check (sigma 0)");
   for (const auto& l : report.mpc_fits) comments.push_back("fit " + l);

@@ -1,11 +1,13 @@
 // `arena tune --method mpc`: fits the Multi-ProbCut regressions (engine/core/mpc.hpp) of the
 // --init config's own search. Positions are sampled from the games as for weight fits
 // (--skip-plies, --max-per-game, --seed; no holdout); each is searched with a full window at
-// every depth 0..D (D the deepest of --mpc-pairs) by the start config with Multi-ProbCut and
-// the exact solver off, its table kept between depths as iterative deepening keeps it; then,
-// per depth pair and stage (G::mpc_stage of the position), deep values are regressed on
-// shallow ones (tune/mpc_fit.hpp). The output is the start config with an [mpc] section of
-// the fits and --mpc-threshold, under the provenance comments of every tuned config.
+// every depth 0..D (D the deepest of --mpc-pairs) by the start config with the exact solver
+// off and Multi-ProbCut off (with --mpc-selective: its own pairs on, as the search that will
+// run deeper checks sees its shallower ones), its table kept between depths as iterative
+// deepening keeps it; then, per depth pair and stage (G::mpc_stage of the position), deep
+// values are regressed on shallow ones (tune/mpc_fit.hpp). The output is the start config
+// with an [mpc] section of the fits (with --mpc-selective, added to the start config's pairs)
+// and --mpc-threshold, under the provenance comments of every tuned config.
 #pragma once
 
 #include <algorithm>
@@ -63,6 +65,11 @@ struct MpcValues {
 [[nodiscard]] std::vector<core::MpcPair> fit_mpc_pairs(const std::vector<DepthPair>& pairs,
                                                        const MpcValues& v, TuneReport& report);
 
+/// The pairs of `kept` whose depth no pair of `fitted` has, then `fitted`, ordered by depth
+/// (stable: the order within a depth is kept), as --mpc-selective writes them.
+[[nodiscard]] std::vector<core::MpcPair> merge_mpc_pairs(const std::vector<core::MpcPair>& kept,
+                                                         std::vector<core::MpcPair> fitted);
+
 /// tune_mpc's step 4 (mpc.cpp): writes `out` to o.out, its weights file named relative to the
 /// output's folder, under the provenance comments and one comment per fit. `positions` and
 /// `max_depth` are for the comment. Throws InputError when o.out cannot be written.
@@ -90,15 +97,16 @@ template <core::Game G>
 }
 
 /// tune_mpc's step 2: each sample's values at depths 0..max_depth (0: the evaluation) by
-/// `init` with Multi-ProbCut and the exact solver off, one engine per thread, its table
-/// cleared before each position (results do not depend on threads); the nodes in report.
+/// `init` with the exact solver off and Multi-ProbCut off unless `selective`, one engine per
+/// thread, its table cleared before each position (results do not depend on threads); the
+/// nodes in report.
 template <core::Game G>
 [[nodiscard]] MpcValues search_mpc_values(const core::EngineConfig& init,
                                           const std::vector<Sample<typename G::Position>>& samples,
-                                          int max_depth, TuneReport& report,
+                                          int max_depth, bool selective, TuneReport& report,
                                           const Progress& progress) {
   core::EngineConfig cfg = init;
-  cfg.mpc = core::MpcSettings{};
+  if (!selective) cfg.mpc = core::MpcSettings{};
   cfg.exact = 0;
   MpcValues v;
   v.width = static_cast<std::size_t>(max_depth) + 1;
@@ -160,7 +168,7 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
   auto t = Clock::now();
   const auto samples = mpc_samples<G>(o, games, report, progress);
   // Step 2. Values at depths 0..max_depth.
-  MpcValues v = search_mpc_values<G>(init, samples, max_depth, report, progress);
+  MpcValues v = search_mpc_values<G>(init, samples, max_depth, o.mpc_selective, report, progress);
   report.sample_seconds = detail::seconds_since(t);
   // Step 3. One line per (pair, stage).
   t = Clock::now();
@@ -169,6 +177,7 @@ void tune_mpc(const TuneOptions& o, const core::EngineConfig& init,
   out.name = report.name;
   out.mpc.threshold = o.mpc_threshold;
   out.mpc.pairs = fit_mpc_pairs(pairs, v, report);
+  if (o.mpc_selective) out.mpc.pairs = merge_mpc_pairs(init.mpc.pairs, std::move(out.mpc.pairs));
   report.fit_seconds = detail::seconds_since(t);
   if (o.out.empty()) return;
   // Step 4. The config.

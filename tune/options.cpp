@@ -86,6 +86,9 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
        "--method mpc: depth pairs DEEP:SHALLOW to fit, in the order the search tries them")
       ("mpc-threshold", po::value(&o.mpc_threshold)->default_value(o.mpc_threshold, "1.5"),
        "--method mpc: the threshold t (in sigmas) written with the fits")
+      ("mpc-selective", po::bool_switch(&o.mpc_selective),
+       "--method mpc: search with the start config's Multi-ProbCut pairs on and keep them, the "
+       "fitted pairs added (replacing pairs of the same depths)")
       ("threads", po::value(&o.threads)->default_value(o.threads), "worker threads (0 = all)")
       ("quiet", po::bool_switch(&o.quiet), "no progress lines on stderr");
 }

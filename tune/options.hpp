@@ -58,6 +58,9 @@ struct TuneOptions {
   /// written with them.
   std::string mpc_pairs = "3:1,4:2,5:1,6:2,7:3,8:4,9:3,10:4,11:5";
   double mpc_threshold = 1.5;
+  /// --method mpc: search with the start config's own Multi-ProbCut pairs on (deep pairs
+  /// fitted to the selective search that will run them); its pairs are kept in the output.
+  bool mpc_selective = false;
   int threads = 0;                  ///< worker threads; 0 = all cores
   bool quiet = false;               ///< no progress lines on stderr
   // Set by the caller, not by options:

@@ -237,6 +237,23 @@ TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) 
   const core::EngineConfig refit = core::load_engine_config(run_tune(o).out);
   ASSERT_EQ(refit.mpc.pairs.size(), 1U);
   EXPECT_EQ(refit.mpc.pairs[0].depth, 5);
+  // --mpc-selective keeps the start's pairs, searches with them, and adds the fitted ones:
+  // 3:1 kept, 4:2 replaced, 5:1 added, in depth order.
+  o.init = r.out;
+  o.out = path("selective.cfg");
+  o.mpc_pairs = "5:1,4:2";
+  o.mpc_selective = true;
+  const TuneReport sr = run_tune(o);
+  const core::EngineConfig selective = core::load_engine_config(sr.out);
+  ASSERT_EQ(selective.mpc.pairs.size(), 3U);
+  EXPECT_EQ(selective.mpc.pairs[0], tuned.mpc.pairs[0]);
+  EXPECT_EQ(selective.mpc.pairs[1].depth, 4);
+  EXPECT_NE(selective.mpc.pairs[1], tuned.mpc.pairs[1]);  // its shallow values were selective
+  EXPECT_EQ(selective.mpc.pairs[2].depth, 5);
+  std::ifstream sin(sr.out);
+  const std::string stext((std::istreambuf_iterator<char>(sin)), std::istreambuf_iterator<char>());
+  EXPECT_NE(stext.find("Multi-ProbCut on: its pairs kept"), std::string::npos);
+  o.mpc_selective = false;
   o.mpc_pairs = "3:3";
   EXPECT_THROW((void)run_tune(o), InputError);
 }
