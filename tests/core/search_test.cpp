@@ -385,9 +385,9 @@ SearchResult<std::uint8_t> timed_search(std::string_view position) {
 // Why: a root whose exact solve does not fit its time may still be proven won, drawn or lost
 // within it (NTest's WLD solve); a proven win or draw is played without a midgame search.
 TEST(Search, WinLossDrawSolveAtTheRootPlaysAProvenWin) {
-  // 1e6 estimated nodes at the prior 1e6 nodes/s: the exact solve (1 s) exceeds a root
+  // 1e7 estimated nodes at the prior 1e7 nodes/s: the exact solve (1 s) exceeds a root
   // solve's budget (half the 1 s move), the WLD share of it (100 ms) fits its 800 ms.
-  const auto w = timed_search<1'000'000>("XX-OO----");
+  const auto w = timed_search<10'000'000>("XX-OO----");
   EXPECT_EQ(w.best, 2);
   EXPECT_GE(w.score, 100);
   EXPECT_FALSE(w.exact);  // the sign is proven, not the margin
@@ -398,16 +398,16 @@ TEST(Search, WinLossDrawSolveAtTheRootPlaysAProvenWin) {
 TEST(Search, WinLossDrawSolveLeavesAProvenLossToTheSearch) {
   // O to move has lost to X's double threat (X 0 4 6 threatens 3 and 2; O 1 8): the WLD
   // solve proves it and iterative deepening, here to the end of the game, picks the move.
-  const auto l = timed_search<1'000'000>("XO--X-X-O");
+  const auto l = timed_search<10'000'000>("XO--X-X-O");
   EXPECT_EQ(l.score, -100);
   EXPECT_TRUE(l.exact);
   EXPECT_GT(l.depth, 1);
 }
 
 TEST(Search, WinLossDrawSolveIsNotTriedWhenItsEstimateDoesNotFit) {
-  // 1e7 estimated nodes: even the WLD share (1 s) exceeds its 800 ms; iterative deepening
+  // 1e8 estimated nodes: even the WLD share (1 s) exceeds its 800 ms; iterative deepening
   // proves the win itself, in more than one iteration.
-  const auto w = timed_search<10'000'000>("XX-OO----");
+  const auto w = timed_search<100'000'000>("XX-OO----");
   EXPECT_EQ(w.best, 2);
   EXPECT_EQ(w.score, 100);
   EXPECT_TRUE(w.exact);
