@@ -190,20 +190,24 @@ void take_cached_searches(LabelCache& cache, SampleStats& stats,
   todo.resize(w);
 }
 
-/// label_by_search's step 3: the searches of samples[todo] by o.search_config to
+/// Samples labelled between two writes of the label cache: a few seconds of exact solves or
+/// searches on a few cores.
+inline constexpr std::size_t kLabelChunk = 4096;
+
+/// label_by_search's step 3: the searches of samples[todo[begin..end)] by o.search_config to
 /// o.search_depth, in parallel; a small table, cleared before every position.
 template <core::Game G>
 void run_searches(const SampleOptions& o, SampleStats& stats, const Progress& progress,
-                  const std::vector<std::size_t>& todo,
+                  const std::vector<std::size_t>& todo, std::size_t begin, std::size_t end,
                   std::vector<Sample<typename G::Position>>& samples) {
   core::EngineConfig cfg = o.search_config;
   cfg.tt_mb = 1;
   core::SearchLimits limits;
   limits.depth = o.search_depth;
   tbb::enumerable_thread_specific<std::unique_ptr<core::Engine<G>>> engines;
-  std::atomic<std::size_t> done{0};
+  std::atomic<std::size_t> done{begin};
   std::atomic<std::uint64_t> nodes{0};
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, todo.size(), 16),
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 16),
                     [&](const tbb::blocked_range<std::size_t>& range) {
     auto& engine = engines.local();
     if (!engine) engine = std::make_unique<core::Engine<G>>(cfg);
@@ -223,7 +227,7 @@ void run_searches(const SampleOptions& o, SampleStats& stats, const Progress& pr
                " positions to depth " + std::to_string(o.search_depth));
     }
   });
-  stats.searched += todo.size();
+  stats.searched += end - begin;
   stats.search_nodes += nodes.load();
 }
 
@@ -233,7 +237,8 @@ void run_searches(const SampleOptions& o, SampleStats& stats, const Progress& pr
 /// o.search_depth plies (one engine per thread, its table cleared before every position, so
 /// labels do not depend on threads); beyond o.search_max such samples, those with the lowest
 /// hash-derived keys are kept and the rest dropped. Keeps the order of `samples`. Labels in
-/// o.cache (unless exact labels are wanted) are taken from it, new ones added to it.
+/// o.cache (unless exact labels are wanted) are taken from it, new ones added to it and
+/// written every kLabelCacheSaveInterval.
 template <core::Game G>
 void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions& o,
                      SampleStats& stats, const Progress& progress,
@@ -241,13 +246,17 @@ void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions
   std::vector<std::size_t> todo = detail::samples_to_search(games, o, stats, samples);
   LabelCache* cache = o.need_exact ? nullptr : o.cache;
   if (cache != nullptr) detail::take_cached_searches(*cache, stats, samples, todo);
-  detail::run_searches<G>(o, stats, progress, todo, samples);
-  if (cache == nullptr) return;
-  for (const std::size_t i : todo) {
-    cache->labels.emplace(samples[i].hash, samples[i].search);
-    cache->lines.push_back(format_position_line(G::format_position(samples[i].position),
-                                                samples[i].search));
-    ++cache->added;
+  // In chunks of kLabelChunk, so that the cache is written as the labels come (a killed run
+  // keeps them).
+  for (std::size_t begin = 0; begin < todo.size(); begin += detail::kLabelChunk) {
+    const std::size_t end = std::min(todo.size(), begin + detail::kLabelChunk);
+    detail::run_searches<G>(o, stats, progress, todo, begin, end, samples);
+    if (cache == nullptr) continue;
+    for (std::size_t k = begin; k < end; ++k) {
+      const auto& s = samples[todo[k]];
+      add_label(*cache, s.hash, G::format_position(s.position), s.search);
+    }
+    save_label_cache_if_due(*cache);
   }
 }
 
@@ -378,59 +387,72 @@ void add_labelled(const std::vector<std::pair<typename G::Position, int>>& label
   }
 }
 
+/// label_exact's step for out[begin..end): the exact solves (in parallel; cached labels read),
+/// counted into `solved` and `nodes`, then the new labels added to o.cache, which is written
+/// when due.
+template <core::Game G>
+void label_exact_chunk(const SampleOptions& o, SampleStats& stats, const Progress& progress,
+                       std::vector<Sample<typename G::Position>>& out, std::size_t begin,
+                       std::size_t end, std::atomic<std::size_t>& solved,
+                       std::atomic<std::uint64_t>& nodes) {
+  constexpr int kWide = 1'000'000;  // a window wider than any final score
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 16),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+    std::uint64_t local_nodes = 0;
+    std::size_t local_solved = 0;
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      auto& s = out[i];
+      if (s.labelled || !G::exact_threshold_reached(s.position, o.exact_empties)) continue;
+      if (o.cache != nullptr) {
+        // Only read here: the map is filled after the parallel loop.
+        const auto hit = o.cache->labels.find(s.hash);
+        if (hit != o.cache->labels.end()) {
+          s.exact = hit->second / 100;
+          s.has_exact = true;
+          s.exact_cached = true;
+          continue;
+        }
+      }
+      s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes, nullptr);
+      s.has_exact = true;
+      ++local_solved;
+    }
+    const std::size_t total = solved.fetch_add(local_solved) + local_solved;
+    nodes.fetch_add(local_nodes);
+    if (progress && local_solved > 0 && total % 20000 < local_solved) {
+      progress("tune: solved " + std::to_string(total) + " positions exactly");
+    }
+  });
+  if (o.cache == nullptr) return;
+  for (std::size_t i = begin; i < end; ++i) {
+    const auto& s = out[i];
+    if (!s.has_exact || s.labelled) continue;
+    if (s.exact_cached) {
+      ++o.cache->hits;
+      ++stats.cached;
+    } else {
+      add_label(*o.cache, s.hash, G::format_position(s.position), 100 * s.exact);
+    }
+  }
+  save_label_cache_if_due(*o.cache);
+}
+
 /// sample_positions' step 3: exact labels for the samples at or below o.exact_empties (the
-/// game's exact solver, in parallel), read from and added to o.cache when set. Throws
-/// InputError when the game has no exact solver.
+/// game's exact solver, in parallel), read from and added to o.cache when set, in chunks of
+/// kLabelChunk so that the cache is written as the labels come (a killed run keeps them).
+/// Throws InputError when the game has no exact solver.
 template <core::Game G>
 void label_exact(const SampleOptions& o, SampleStats& stats, const Progress& progress,
                  std::vector<Sample<typename G::Position>>& out) {
   if constexpr (core::HasExactSolver<G>) {
     std::atomic<std::size_t> solved{0};
     std::atomic<std::uint64_t> nodes{0};
-    constexpr int kWide = 1'000'000;  // a window wider than any final score
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), 16),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-      std::uint64_t local_nodes = 0;
-      std::size_t local_solved = 0;
-      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        auto& s = out[i];
-        if (s.labelled || !G::exact_threshold_reached(s.position, o.exact_empties)) continue;
-        if (o.cache != nullptr) {
-          // Only read here: the map is filled after the parallel loop.
-          const auto hit = o.cache->labels.find(s.hash);
-          if (hit != o.cache->labels.end()) {
-            s.exact = hit->second / 100;
-            s.has_exact = true;
-            s.exact_cached = true;
-            continue;
-          }
-        }
-        s.exact = G::solve_exact(s.position, -kWide, kWide, local_nodes, nullptr);
-        s.has_exact = true;
-        ++local_solved;
-      }
-      const std::size_t total = solved.fetch_add(local_solved) + local_solved;
-      nodes.fetch_add(local_nodes);
-      if (progress && local_solved > 0 && total % 20000 < local_solved) {
-        progress("tune: solved " + std::to_string(total) + " positions exactly");
-      }
-    });
+    for (std::size_t begin = 0; begin < out.size(); begin += kLabelChunk) {
+      const std::size_t end = std::min(out.size(), begin + kLabelChunk);
+      label_exact_chunk<G>(o, stats, progress, out, begin, end, solved, nodes);
+    }
     stats.exact_solved = solved.load();
     stats.exact_nodes = nodes.load();
-    if (o.cache != nullptr) {
-      for (auto& s : out) {
-        if (!s.has_exact || s.labelled) continue;
-        if (s.exact_cached) {
-          ++o.cache->hits;
-          ++stats.cached;
-        } else {
-          o.cache->labels.emplace(s.hash, 100 * s.exact);
-          o.cache->lines.push_back(format_position_line(G::format_position(s.position),
-                                                        100 * s.exact));
-          ++o.cache->added;
-        }
-      }
-    }
   } else {
     (void)o;
     (void)stats;

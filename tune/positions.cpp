@@ -84,11 +84,25 @@ PositionsFile read_positions_file(const std::string& path) {
   return f;
 }
 
-void save_label_cache(const LabelCache& cache, const std::string& game, const std::string& rules) {
-  if (cache.path.empty() || cache.added == 0) return;
-  std::string text = positions_header(game, rules, cache.key) + "\n";
+void add_label(LabelCache& cache, std::uint64_t hash, const std::string& position, int label) {
+  cache.labels.emplace(hash, label);
+  cache.lines.push_back(format_position_line(position, label));
+  ++cache.added;
+}
+
+void save_label_cache(LabelCache& cache) {
+  if (cache.path.empty() || cache.added == cache.saved) return;
+  std::string text = positions_header(cache.game, cache.rules, cache.key) + "\n";
   for (const auto& line : cache.lines) text += line + "\n";
   core::write_text_file(cache.path, text);
+  cache.saved = cache.added;
+  cache.saved_at = std::chrono::steady_clock::now();
+}
+
+void save_label_cache_if_due(LabelCache& cache) {
+  if (std::chrono::steady_clock::now() - cache.saved_at >= kLabelCacheSaveInterval) {
+    save_label_cache(cache);
+  }
 }
 
 }  // namespace arena::tune

@@ -12,6 +12,7 @@
 // computed, keyed by position, reused by a later run instead of solving or searching again.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -56,15 +57,32 @@ struct PositionsFile {
 struct LabelCache {
   std::string path;                                 ///< "" = no cache
   std::string key;
+  std::string game;                                 ///< for the header the file is written with
+  std::string rules;
   std::unordered_map<std::uint64_t, int> labels;    ///< hash -> centi-units, mover's view
   std::vector<std::string> lines;                   ///< the file's position lines, in order
   std::size_t hits = 0;                             ///< labels taken from the cache this run
   std::size_t added = 0;                            ///< labels computed and added this run
+  std::size_t saved = 0;                            ///< `added` when the file was last written
+  std::chrono::steady_clock::time_point saved_at = std::chrono::steady_clock::now();
 };
 
-/// Writes the cache's lines back under a header naming `game`, `rules` and cache.key, through a
-/// temporary file (nothing happens for an empty path or when nothing was added).
-void save_label_cache(const LabelCache& cache, const std::string& game, const std::string& rules);
+/// How often a labelling run writes its cache (save_label_cache_if_due): a run killed during
+/// hours of solves or searches loses at most this much of them.
+inline constexpr std::chrono::seconds kLabelCacheSaveInterval{60};
+
+/// Adds one computed label (centi-units, mover's view) of the position `position` (the game's
+/// notation) with hash `hash` to the cache.
+void add_label(LabelCache& cache, std::uint64_t hash, const std::string& position, int label);
+
+/// Writes the cache's lines back under a header naming cache.game, cache.rules and cache.key,
+/// through a temporary file (nothing happens for an empty path or when nothing was added since
+/// the last write). Throws InputError naming the file when it cannot be written.
+void save_label_cache(LabelCache& cache);
+
+/// save_label_cache when kLabelCacheSaveInterval has passed since the last write; for the
+/// labelling loops, between chunks.
+void save_label_cache_if_due(LabelCache& cache);
 
 /// A positions file's positions for game G, each with its label (centi-units). Throws
 /// InputError "FILE:LINE: ..." for a position G cannot parse and for a file of another game.

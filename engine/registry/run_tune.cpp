@@ -129,6 +129,8 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
     }
     LabelCache cache = load_label_cache<G>(options.label_cache,
                                            label_cache_key(options, init));
+    cache.game = std::string(G::kName);
+    cache.rules = games.empty() ? "" : games.front().rules;
     report.read_seconds = detail::seconds_since(start);
     if (options.method == FitMethod::Mpc) {
       if (!options.positions.empty()) {
@@ -139,9 +141,7 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
     }
     // The labels are most of a large fit's time: a fit that fails after computing them (too
     // few positions for the weights, an unwritable output) keeps them for the next run.
-    const auto keep_labels = [&] {
-      save_label_cache(cache, std::string(G::kName), games.empty() ? "" : games.front().rules);
-    };
+    const auto keep_labels = [&] { save_label_cache(cache); };
     try {
       tune_game<G>(options, init, games, report, sink, labelled, &cache);
     } catch (...) {

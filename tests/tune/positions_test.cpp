@@ -1,8 +1,9 @@
 // Labelled positions: `arena convert --label exact` writes the positions the tuner samples, and
 // `--label line` carries each game's first exact score back to its earlier positions;
 // `arena tune --positions` on that file fits the same weights as the fit from the games with
-// the same labels; a label cache gives the same fit again without solving; Edax's OBF lines
-// (the FFO test set, scores from outside) read with the best move's score as the label.
+// the same labels; a label cache gives the same fit again without solving and is written as
+// the labels come; Edax's OBF lines (the FFO test set, scores from outside) read with the best
+// move's score as the label.
 #include "tune/positions.hpp"
 
 #include <cstdlib>
@@ -177,6 +178,27 @@ TEST_F(Positions, TooFewPositionsAreRefusedBeforeLabellingAndLabelsOfAFailedFitA
   o.label_cache = path("cache.obf");
   EXPECT_ANY_THROW((void)run_tune(o));
   EXPECT_FALSE(read_positions_file(path("cache.obf")).lines.empty());
+}
+
+// Why: the cache used to be written only when labelling ended, so a tune killed during hours
+// of solves kept none of them; the labelling loops now write it once a save interval passes.
+TEST_F(Positions, LabelCacheIsWrittenOnceItsIntervalHasPassedAndReadsBack) {
+  LabelCache cache = load_label_cache<othello::Othello>(path("cache.obf"), "exact");
+  cache.game = "othello";
+  const auto start = othello::Othello::initial({});
+  add_label(cache, othello::Othello::hash(start), othello::Othello::format_position(start), 400);
+  save_label_cache_if_due(cache);
+  EXPECT_FALSE(fs::exists(path("cache.obf"))) << "written before its interval passed";
+  cache.saved_at -= kLabelCacheSaveInterval;
+  save_label_cache_if_due(cache);
+  const LabelCache back = load_label_cache<othello::Othello>(path("cache.obf"), "exact");
+  ASSERT_EQ(back.labels.size(), 1U);
+  EXPECT_EQ(back.labels.at(othello::Othello::hash(start)), 400);
+  // Nothing added since: the file is not rewritten (a save at the end of a run costs nothing).
+  fs::remove(path("cache.obf"));
+  cache.saved_at -= kLabelCacheSaveInterval;
+  save_label_cache_if_due(cache);
+  EXPECT_FALSE(fs::exists(path("cache.obf")));
 }
 
 TEST_F(Positions, EdaxObfLinesReadWithTheBestMovesScore) {
