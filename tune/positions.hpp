@@ -67,8 +67,9 @@ struct LabelCache {
   std::chrono::steady_clock::time_point saved_at = std::chrono::steady_clock::now();
 };
 
-/// How often a labelling run writes its cache (save_label_cache_if_due): a run killed during
-/// hours of solves or searches loses at most this much of them.
+/// How often a labelling run writes its cache (save_label_cache_if_due, between chunks of
+/// labels): a run killed during hours of solves or searches loses this much of them and the
+/// chunk under way at most.
 inline constexpr std::chrono::seconds kLabelCacheSaveInterval{60};
 
 /// Adds one computed label (centi-units, mover's view) of the position `position` (the game's
