@@ -103,6 +103,14 @@ concept Game = requires(const typename G::Position& p, typename G::Move m,
 ///  - `G::exact_solve_nodes(p) -> double`: an estimate of the nodes G::solve_exact needs for
 ///    p with a full window (a rough upper-side fit is fine); with it, timed searches decide
 ///    when to solve from the estimate and the measured node rate instead of the threshold.
+///  - `G::solve_root(p, eval, alpha, beta, nodes&, deadline*) ->
+///    std::optional<std::pair<Move, int>>`: the final score of p within [alpha, beta]
+///    (fail-soft; a window covering every score asks for the exact score) and a move reaching
+///    it, by the solver's own root routine (one table for the whole root, ordered and cut by
+///    `eval`, the engine's static evaluation, centi-units); the move means nothing when the
+///    score is at most alpha; nullopt once `deadline` has expired. Required with
+///    exact_solve_nodes: timed searches hand it the root when the estimate fits, exactly or
+///    with the window -1..1 (win/loss/draw).
 ///  - `G::solve_probable(p, eval, nodes&, deadline*) -> std::optional<std::pair<Move, int>>`:
 ///    a selective endgame solve of p (game units, side to move's view) and its move, cheaper
 ///    than the exact one, whose cuts and order use `eval` (ProbableEval<G>: the engine's own
@@ -166,9 +174,17 @@ concept HasProbableSolver =
       } -> std::convertible_to<std::optional<std::pair<typename G::Move, int>>>;
     };
 
+/// G estimates its solver's cost (G::exact_solve_nodes) and offers its root routine
+/// (G::solve_root), which timed searches call on the root (see the list above).
 template <class G>
-concept HasSolveCost = HasExactSolver<G> && requires(const typename G::Position& p) {
-  { G::exact_solve_nodes(p) } -> std::convertible_to<double>;
-};
+concept HasSolveCost =
+    HasExactSolver<G> &&
+    requires(const typename G::Position& p, const ProbableEval<G>& eval, int a,
+             std::uint64_t& nodes, Deadline* deadline) {
+      { G::exact_solve_nodes(p) } -> std::convertible_to<double>;
+      {
+        G::solve_root(p, eval, a, a, nodes, deadline)
+      } -> std::convertible_to<std::optional<std::pair<typename G::Move, int>>>;
+    };
 
 }  // namespace arena::core

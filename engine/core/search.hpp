@@ -20,12 +20,13 @@
 // depth and node limits are deterministic: the clock is read only when a time limit is set,
 // and the node limit is checked at every node. Under a time limit the move's time comes from
 // the time manager (time_manager.hpp), and when the game estimates its solver's cost
-// (HasSolveCost) the threshold gives way to that estimate: the root is solved when the
-// estimate at the node rate of earlier root solves fits the move's target and half its cap,
-// and inside the tree only positions the solver finishes in a few thousand nodes are handed
-// to it. A timed root whose exact solve does not fit but whose win/loss/draw solve (the
-// children solved with the window -1..1) is estimated to is solved that way first: a proven
-// win or draw is played at once (NTest's WLD solve; the margin does not change the result).
+// (HasSolveCost) the threshold gives way to that estimate: the root goes to the game's own
+// root solver (G::solve_root) when its share of the estimate at the node rate of earlier root
+// solves fits the move's target and half its cap, and inside the tree only positions the
+// solver finishes in a few thousand nodes are handed to it. A timed root whose exact solve
+// does not fit but whose win/loss/draw solve (the window -1..1) is estimated to is solved
+// that way first: a proven win or draw is played at once (NTest's WLD solve; the margin does
+// not change the result).
 // With `probable = n` and a game that offers a selective solve (HasProbableSolver), a
 // timed root of at most n empties whose exact solve does not fit first tries that solve when
 // its estimate fits, and plays its move if it finishes in time (a strong engine's endgame
@@ -137,9 +138,6 @@ class Searcher {
     const auto finish = [&] {
       result.nodes = nodes_;
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (time.hard_ms > 0 && solver_use_ == SolverUse::Root) {
-        measure_solve_rate(nodes_, result.seconds);
-      }
       return result;
     };
 
@@ -159,37 +157,35 @@ class Searcher {
       root_order_[k] = move_at(0, k, root_moves_.size(), root_moves_.size());
     }
 
-    // Step 3. Iterative deepening. When the root is to be solved (past the exact threshold,
-    // or under a time limit when the estimated solve fits the target) every child is solved,
-    // so one iteration gives the proven result.
+    // Step 3. Iterative deepening. At fixed limits a root past the exact threshold has every
+    // child solved, so one iteration gives the proven result.
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth)
                     : limits.any()   ? kMaxDepth
                                      : 1;
     if constexpr (HasExactSolver<G>) {
       if (settings_.exact > 0) {
         if constexpr (HasSolveCost<G>) {
-          if (time.hard_ms > 0) {
-            solver_use_ = solve_fits(root, time) ? SolverUse::Root : SolverUse::Cheap;
-          }
+          if (time.hard_ms > 0) solver_use_ = SolverUse::Cheap;
         }
-        if (solver_use_ == SolverUse::Root ||
-            (solver_use_ == SolverUse::Threshold &&
-             G::exact_threshold_reached(root, settings_.exact))) {
+        if (solver_use_ == SolverUse::Threshold &&
+            G::exact_threshold_reached(root, settings_.exact)) {
           max_depth = 1;
         }
       }
     }
-    // Step 3a. A timed root whose exact solve does not fit but whose win/loss/draw solve is
-    // estimated to: a proven win or draw is played at once; a proven loss (or a solve cut off
-    // by its deadline) leaves the rest of the move's time to the steps below.
-    if constexpr (HasExactSolver<G> && HasSolveCost<G>) {
-      if (time.hard_ms > 0 && settings_.exact > 0 && solver_use_ == SolverUse::Cheap &&
-          fits_budget(kWldShare * G::exact_solve_nodes(root), wld_budget_ms(time))) {
-        if (const auto wld = wld_solve(time, start, stop)) {
-          result.best = wld->first;
-          result.score = wld->second;
+    // Step 3a. A timed root whose exact solve, or failing that its win/loss/draw solve, is
+    // estimated to fit goes to G::solve_root: an exact result, a proven win or a proven draw
+    // is played at once; a proven loss, or a solve cut off by its deadline, leaves the rest of
+    // the move's time to the steps below.
+    bool exact_tried = false;
+    if constexpr (HasSolveCost<G>) {
+      if (time.hard_ms > 0 && settings_.exact > 0) {
+        if (const auto solved = root_solve(root, time, start, stop, exact_tried)) {
+          result.best = solved->first;
+          result.score = solved->second;
           result.depth = 1;
-          result.pv = {wld->first};
+          result.exact = exact_tried;
+          result.pv = {solved->first};
           return finish();
         }
       }
@@ -198,7 +194,7 @@ class Searcher {
     // whose exact solve does not fit, when its estimate fits: its move is played if it
     // completes; if not, its time is lost and iterative deepening goes on with the rest.
     if constexpr (HasProbableSolver<G> && HasSolveCost<G>) {
-      if (time.hard_ms > 0 && settings_.probable > 0 && solver_use_ != SolverUse::Root &&
+      if (time.hard_ms > 0 && settings_.probable > 0 && !exact_tried &&
           G::exact_threshold_reached(root, settings_.probable)) {
         if (const auto solved = probable_solve(root, time, start, stop)) {
           result.best = solved->first;
@@ -284,10 +280,10 @@ class Searcher {
   /// Moves move_at hands out by selection before it sorts the rest.
   static constexpr std::size_t kSelected = 3;
 
-  /// When the exact solver takes over: at the config's threshold (fixed limits: deterministic);
-  /// every root child (the root is being solved); or at the threshold only where the
-  /// estimated solve is cheap (a time limit with a root not worth solving).
-  enum class SolverUse { Threshold, Root, Cheap };
+  /// When the exact solver takes over inside the tree: at the config's threshold (fixed
+  /// limits: deterministic), or at the threshold only where the estimated solve is cheap (a
+  /// time limit; the root itself goes to G::solve_root when that fits, step 3a).
+  enum class SolverUse { Threshold, Cheap };
 
   /// A solve estimated below this many nodes (well under a millisecond) is cheap enough to
   /// run at any node of a timed search.
@@ -300,19 +296,9 @@ class Searcher {
   /// --movetime 1000, whose exact solve takes about 0.13 s.
   static constexpr double kPriorNodesPerSecond = 1e7;
 
-  /// Whether solving `root` is expected to fit the move's time: the game's node estimate over
-  /// the node rate of this searcher's earlier timed root solves, within the target and half the
-  /// cap. Why half: a root solve is one iteration, so one cut off by the cap leaves a move
-  /// chosen without it, and the estimate is only good to a factor of about 2 either way.
-  [[nodiscard]] bool solve_fits(const Position& root, const MoveTime& time) const {
-    if constexpr (HasSolveCost<G>) {
-      return fits_budget(G::exact_solve_nodes(root), solve_budget_ms(time));
-    } else {
-      return false;
-    }
-  }
-
-  /// A root solve's budget: the move's target, within half its cap (ms).
+  /// An exact root solve's budget: the move's target, within half its cap (ms). Why half: the
+  /// estimate is only good to a factor of about 2 either way, and a solve cut off late leaves
+  /// little of the move to the midgame search.
   [[nodiscard]] static double solve_budget_ms(const MoveTime& time) {
     return std::min(static_cast<double>(time.soft_ms), time.hard_ms / 2.0);
   }
@@ -369,41 +355,55 @@ class Searcher {
     }
   }
 
-  /// A win/loss/draw solve's nodes as a share of G::exact_solve_nodes (the windows around 0
-  /// prove the sign only; a win needs one winning move proven, a loss every move refuted):
-  /// Othello's on 198 roots of 20 empties from games against NTest had median 0.055 and 70th
-  /// percentile 0.105 (of the exact solves' own nodes: 0.14 and 0.26), so, as kProbableShare,
-  /// an attempt the estimate lets run completes about 7 times in 10.
-  static constexpr double kWldShare = 0.1;
+  /// An exact G::solve_root's nodes as a share of G::exact_solve_nodes: Othello's (one table,
+  /// selective passes first, ordered by the patterns evaluation) on 80 roots of 20 empties and
+  /// 50 of 22 from games against NTest had median 0.19 / 0.17 and 70th percentile 0.29 /
+  /// 0.23, so, as kProbableShare, an attempt the estimate lets run completes about 7 times in
+  /// 10. (The former solve, each root child in its own solver, took 0.25 to 2.1.)
+  static constexpr double kExactShare = 0.25;
 
-  /// Step 3a of search: the root's children solved with the window (-1, 1) (centi-units:
-  /// solver discs -1..1), the first win (or failing that the first draw) in move order ending
-  /// it, under a deadline at wld_budget_ms.
-  /// Returns the move and its score bound (>= 100 a win, 0 a draw); nullopt for a proven loss
-  /// or a solve cut off by the deadline, after which the search has the move's full deadline
-  /// again. The node rate is folded into the solver's.
-  std::optional<std::pair<Move, int>> wld_solve(const MoveTime& time,
-                                                std::chrono::steady_clock::time_point start,
-                                                const std::atomic<bool>* stop) {
-    const Deadline full = deadline_;
-    deadline_ = Deadline(
-        start + std::chrono::milliseconds(static_cast<std::int64_t>(wld_budget_ms(time))), stop);
-    solver_use_ = SolverUse::Root;
-    iteration_ = 1;
-    const std::uint64_t nodes_before = nodes_;
-    const auto began = std::chrono::steady_clock::now();
-    const int score = search_root(1, -1, 1).first;
-    solver_use_ = SolverUse::Cheap;
-    deadline_ = full;
-    if (aborted_) {
-      aborted_ = false;
+  /// A win/loss/draw G::solve_root's nodes (the window -1..1 proves the sign only; a win needs
+  /// one winning move proven, a loss every move refuted) as a share of G::exact_solve_nodes:
+  /// Othello's on the roots above had median 0.024 / 0.017 and 70th percentile 0.060 / 0.038
+  /// (0.018 on 40 roots of 24 empties; the former solve, each child in its own solver with the
+  /// window, 0.055 median and 0.105 70th percentile at 20 empties).
+  static constexpr double kWldShare = 0.05;
+
+  /// Step 3a of search: G::solve_root of `root`, exact when kExactShare of the estimate fits
+  /// solve_budget_ms (deadline at 80 % of the move's cap), else with the window -1..1 when
+  /// kWldShare of it fits wld_budget_ms (deadline there). `exact_tried` says which ran.
+  /// Returns the move and its score in centi-units (for the window: >= 100 a win, 0 a draw);
+  /// nullopt when neither fits, for a proven loss, or for a solve cut off by its deadline.
+  /// A completed solve's node rate is folded into the solver's.
+  std::optional<std::pair<Move, int>> root_solve(const Position& root, const MoveTime& time,
+                                                 std::chrono::steady_clock::time_point start,
+                                                 const std::atomic<bool>* stop,
+                                                 bool& exact_tried) {
+    if constexpr (HasSolveCost<G>) {
+      const double estimate = G::exact_solve_nodes(root);
+      exact_tried = fits_budget(kExactShare * estimate, solve_budget_ms(time));
+      if (!exact_tried && !fits_budget(kWldShare * estimate, wld_budget_ms(time))) {
+        return std::nullopt;
+      }
+      const double until_ms = exact_tried ? 0.8 * time.hard_ms : wld_budget_ms(time);
+      Deadline deadline(start + std::chrono::milliseconds(static_cast<std::int64_t>(until_ms)),
+                        stop);
+      // The window in game units: every score for the exact solve, -1..1 for the sign.
+      const int bound = exact_tried ? kInfinity / 100 : 1;
+      std::uint64_t nodes = 0;
+      const auto began = std::chrono::steady_clock::now();
+      const ProbableEval<G> eval = [this](const Position& q) { return eval_(q); };
+      const auto solved = G::solve_root(root, eval, -bound, bound, nodes, &deadline);
+      nodes_ += nodes;
+      if (!solved) return std::nullopt;
+      measure_solve_rate(nodes,
+                         std::chrono::duration<double>(std::chrono::steady_clock::now() - began)
+                             .count());
+      if (!exact_tried && solved->second < 0) return std::nullopt;
+      return std::pair{solved->first, 100 * solved->second};
+    } else {
       return std::nullopt;
     }
-    measure_solve_rate(nodes_ - nodes_before,
-                       std::chrono::duration<double>(std::chrono::steady_clock::now() - began)
-                           .count());
-    if (score < 0) return std::nullopt;
-    return std::pair{root_moves_[root_order_[0]], score};
   }
 
   /// Folds a timed root solve's node rate into the estimate (mean of the old estimate and the
@@ -422,8 +422,6 @@ class Searcher {
     if constexpr (HasExactSolver<G>) {
       if (settings_.exact <= 0) return false;
       switch (solver_use_) {
-        case SolverUse::Root:
-          return true;
         case SolverUse::Cheap:
           if constexpr (HasSolveCost<G>) {
             return G::exact_threshold_reached(p, settings_.exact) &&
@@ -519,15 +517,15 @@ class Searcher {
     pv_len_[ply] = len + 1;
   }
 
-  /// One root iteration with the window (alpha, beta), full by default; a move reaching beta
-  /// ends it (fail-soft). Returns the score and the position in root_order_
+  /// One root iteration with a full window. Returns the score and the position in root_order_
   /// of the best move before it was moved to the front (0: the previous best held). The best
   /// move is moved to the front of root_order_, keeping the others' relative order, or, with
   /// settings_.root_sort and a complete iteration, putting them in the order of their scores
   /// (fail-soft bounds of the null-window searches: under a node or time limit the next
   /// iteration, often cut off, reaches the likeliest rivals of the best first).
-  std::pair<int, std::size_t> search_root(int depth, int alpha = -kInfinity,
-                                          const int beta = kInfinity) {
+  std::pair<int, std::size_t> search_root(int depth) {
+    int alpha = -kInfinity;
+    const int beta = kInfinity;
     const int alpha_orig = alpha;
     int best_score = -kInfinity;
     std::size_t best_k = 0;

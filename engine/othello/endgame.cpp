@@ -453,6 +453,36 @@ EndgameSolver::Result EndgameSolver::solve_root(Bitboard p, Bitboard o, core::De
   return result;
 }
 
+EndgameSolver::Result EndgameSolver::solve_root_window(Bitboard p, Bitboard o, int alpha,
+                                                       int beta, core::Deadline* deadline) {
+  const int empties = 64 - popcount(p | o);
+  if (legal_moves(p, o) == 0 || empties <= kShallowEmpties) return solve_root(p, o, deadline);
+  deadline_ = deadline;
+  Result result;
+  if (empties >= kProbCutEmpties) {
+    for (level_ = 0; level_ < kExactLevel && !expired(); ++level_) {
+      (void)search_deep(p, o, alpha, beta, empties, false);
+    }
+  }
+  level_ = kExactLevel;
+  result.score = search_deep(p, o, alpha, beta, empties, false);
+  if (expired()) {
+    result.complete = false;
+    return result;
+  }
+  if (result.score <= alpha) return result;
+  // The root's exact store came last (no later node reaches the root), with the move that
+  // reached the score or cut; a root ended by ETC stored its refuting move the same way.
+  const Entry* e = find(Othello::hash(Position{p, o, 0, 0}));
+  if (e == nullptr || e->level != kExactLevel || e->move == kPassSquare ||
+      (legal_moves(p, o) & square_bit(e->move)) == 0) {
+    result.complete = false;
+    return result;
+  }
+  result.best_square = e->move;
+  return result;
+}
+
 int EndgameSolver::predicted_score(Bitboard p, Bitboard o, int empties) {
   const int depth = std::clamp(empties - 16, 2, 6) / 2 * 2;
   const int predicted = eval_search(p, o, -64 * 100, 64 * 100, depth, false);
@@ -802,6 +832,24 @@ int Othello::solve_exact(const Position& p, int alpha, int beta, std::uint64_t& 
   const int score = solver.solve(p.player, p.opponent, alpha, beta, deadline);
   nodes += solver.nodes();
   return score;
+}
+
+std::optional<std::pair<Move, int>> Othello::solve_root(const Position& p,
+                                                        const core::ProbableEval<Othello>& eval,
+                                                        int alpha, int beta, std::uint64_t& nodes,
+                                                        core::Deadline* deadline) {
+  const int table_bits = std::clamp(empties(p), 10, 20);
+  EndgameSolver solver(table_bits, [&eval](Bitboard player, Bitboard opponent) {
+    return eval(Position{player, opponent, 0, 0});
+  });
+  const EndgameSolver::Result r =
+      alpha <= -64 && beta >= 64
+          ? solver.solve_root(p.player, p.opponent, deadline)
+          : solver.solve_root_window(p.player, p.opponent, alpha, beta, deadline);
+  nodes += solver.nodes();
+  if (!r.complete) return std::nullopt;
+  const Move move = r.best_square < 0 ? Move{} : Move{static_cast<std::uint8_t>(r.best_square)};
+  return std::pair{move, r.score};
 }
 
 std::optional<std::pair<Move, int>> Othello::solve_probable(

@@ -84,6 +84,14 @@ class EndgameSolver {
   /// false when `deadline` expired first.
   [[nodiscard]] Result solve_root(Bitboard p, Bitboard o, core::Deadline* deadline = nullptr);
 
+  /// The score of (p to move, o) within [alpha, beta] (fail-soft, as solve) and, when it is
+  /// above alpha, a move that reaches it (a win or a draw proven with the window -1..1);
+  /// best_square is -1 after a fail low. The selective passes at the window run first, as in
+  /// solve_root, so that the exact pass finds the table ordered. `complete` is false when
+  /// `deadline` expired first.
+  [[nodiscard]] Result solve_root_window(Bitboard p, Bitboard o, int alpha, int beta,
+                                         core::Deadline* deadline = nullptr);
+
   /// A probable score and move of (p to move, o): the selective passes of solve_root without
   /// the exact one (Multi-ProbCut at up to the last pass's confidence), the move the last
   /// pass's table entry holds at the root. Several times cheaper than solve_root from about 18

@@ -217,6 +217,15 @@ struct Othello {
   /// Polls `deadline` (nullptr: none); once it has expired the score means nothing.
   [[nodiscard]] static int solve_exact(const Position& p, int alpha, int beta,
                                        std::uint64_t& nodes, core::Deadline* deadline = nullptr);
+  /// The final disc difference of p (side to move's view) within [alpha, beta] (fail-soft)
+  /// and a move reaching it, by the endgame solver's root routine with one table and the
+  /// selective passes first (EndgameSolver::solve_root for the full window -64..64, else
+  /// solve_root_window), ordering with `eval`; adds searched nodes to `nodes`. The move means
+  /// nothing when the score is at most alpha. nullopt once `deadline` (nullptr: none) has
+  /// expired.
+  [[nodiscard]] static std::optional<std::pair<Move, int>> solve_root(
+      const Position& p, const core::ProbableEval<Othello>& eval, int alpha, int beta,
+      std::uint64_t& nodes, core::Deadline* deadline = nullptr);
   /// A probable final disc difference and move of p (side to move's view): the endgame
   /// solver's selective passes without the exact one (EndgameSolver::probable_root), ordering
   /// and cutting with `eval`; adds searched nodes to `nodes`; nullopt once `deadline`

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -363,17 +365,34 @@ TEST(Search, ExactSolverHookGivesTheProvenValue) {
 }
 
 
-/// SolvedTicTacToe with a solve cost estimate of `Nodes` nodes at every position (the solver
-/// itself is instant): under a move time, whether the exact or the win/loss/draw root solve
-/// fits depends only on that estimate and the prior node rate.
-template <int Nodes>
+/// SolvedTicTacToe with a solve cost estimate of `Nodes` nodes at every position and a root
+/// solver (the solver itself is instant): under a move time, whether the exact or the
+/// win/loss/draw root solve runs depends only on that estimate and the prior node rate.
+template <long long Nodes>
 struct CostedTicTacToe : SolvedTicTacToe {
-  static double exact_solve_nodes(const Position&) { return Nodes; }
+  static double exact_solve_nodes(const Position&) { return static_cast<double>(Nodes); }
+  /// The exact value and the first move reaching it (an exact value is a valid fail-soft
+  /// result for every window); counts its calls in `root_solves`.
+  static std::optional<std::pair<std::uint8_t, int>> solve_root(
+      const Position& p, const ProbableEval<CostedTicTacToe>& /*eval*/, int /*alpha*/,
+      int /*beta*/, std::uint64_t& nodes, Deadline* deadline) {
+    ++root_solves;
+    MoveListOf<TicTacToe> moves;
+    generate_moves(p, moves);
+    std::optional<std::pair<std::uint8_t, int>> best;
+    for (const auto m : moves) {
+      const int v = -solve_exact(play(p, m), 0, 0, nodes, deadline);
+      if (!best || v > best->second) best = std::pair{m, v};
+    }
+    return best;
+  }
+  static inline int root_solves = 0;
 };
+static_assert(HasSolveCost<CostedTicTacToe<1>>);
 
 /// The search of `position` under a 1 s move time with solve cost estimate `Nodes` and the
 /// exact threshold at 4 empties.
-template <int Nodes>
+template <long long Nodes>
 SearchResult<std::uint8_t> timed_search(std::string_view position) {
   using G = CostedTicTacToe<Nodes>;
   Searcher<G, TttEval> search(TttEval{}, {.exact = 4});
@@ -382,12 +401,26 @@ SearchResult<std::uint8_t> timed_search(std::string_view position) {
   return search.search(G::parse_position(position, {}), limits);
 }
 
+// Why: a timed root goes to the game's root solver, one table for the whole root, when its
+// share of the estimate fits; the exact result is played without a midgame search.
+TEST(Search, ExactRootSolveWhenItsShareFits) {
+  // 1e7 estimated nodes at the prior 1e7 nodes/s: the exact share (0.25 s) fits a root
+  // solve's budget (half the 1 s move).
+  const int before = CostedTicTacToe<10'000'000>::root_solves;
+  const auto w = timed_search<10'000'000>("XX-OO----");
+  EXPECT_EQ(CostedTicTacToe<10'000'000>::root_solves, before + 1);
+  EXPECT_EQ(w.best, 2);
+  EXPECT_EQ(w.score, 100);
+  EXPECT_TRUE(w.exact);
+  EXPECT_EQ(w.depth, 1);
+}
+
 // Why: a root whose exact solve does not fit its time may still be proven won, drawn or lost
 // within it (NTest's WLD solve); a proven win or draw is played without a midgame search.
 TEST(Search, WinLossDrawSolveAtTheRootPlaysAProvenWin) {
-  // 1e7 estimated nodes at the prior 1e7 nodes/s: the exact solve (1 s) exceeds a root
-  // solve's budget (half the 1 s move), the WLD share of it (100 ms) fits its 800 ms.
-  const auto w = timed_search<10'000'000>("XX-OO----");
+  // 1e8 estimated nodes at the prior 1e7 nodes/s: the exact share (2.5 s) exceeds a root
+  // solve's budget (half the 1 s move), the WLD share (0.5 s) fits its 800 ms.
+  const auto w = timed_search<100'000'000>("XX-OO----");
   EXPECT_EQ(w.best, 2);
   EXPECT_GE(w.score, 100);
   EXPECT_FALSE(w.exact);  // the sign is proven, not the margin
@@ -398,16 +431,18 @@ TEST(Search, WinLossDrawSolveAtTheRootPlaysAProvenWin) {
 TEST(Search, WinLossDrawSolveLeavesAProvenLossToTheSearch) {
   // O to move has lost to X's double threat (X 0 4 6 threatens 3 and 2; O 1 8): the WLD
   // solve proves it and iterative deepening, here to the end of the game, picks the move.
-  const auto l = timed_search<10'000'000>("XO--X-X-O");
+  const auto l = timed_search<100'000'000>("XO--X-X-O");
   EXPECT_EQ(l.score, -100);
   EXPECT_TRUE(l.exact);
   EXPECT_GT(l.depth, 1);
 }
 
 TEST(Search, WinLossDrawSolveIsNotTriedWhenItsEstimateDoesNotFit) {
-  // 1e8 estimated nodes: even the WLD share (1 s) exceeds its 800 ms; iterative deepening
+  // 1e9 estimated nodes: even the WLD share (5 s) exceeds its 800 ms; iterative deepening
   // proves the win itself, in more than one iteration.
-  const auto w = timed_search<100'000'000>("XX-OO----");
+  const int before = CostedTicTacToe<1'000'000'000>::root_solves;
+  const auto w = timed_search<1'000'000'000>("XX-OO----");
+  EXPECT_EQ(CostedTicTacToe<1'000'000'000>::root_solves, before);
   EXPECT_EQ(w.best, 2);
   EXPECT_EQ(w.score, 100);
   EXPECT_TRUE(w.exact);

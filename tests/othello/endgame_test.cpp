@@ -118,6 +118,49 @@ TEST(Endgame, AStopFlagEndsTheInTreeSolve) {
   EXPECT_EQ(Othello::solve_exact(e.position, -64, 64, without), e.scores.front().score);
   EXPECT_EQ(with, without);
 }
+// The root hook timed searches call: the exact score and a best move with the full window,
+// the sign and a move that keeps it with the window -1..1 (FFO #1-#19, 18-23 empties).
+TEST(Endgame, TheRootHookSolvesFfo1To19ExactlyAndBySign) {
+  const std::string path = std::string(ARENA_TEST_DATA) + "/othello/fforum-1-19.obf";
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  const core::ProbableEval<Othello> eval = [](const Position& q) {
+    return default_ordering_eval(q.player, q.opponent);
+  };
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    const ObfEntry e = parse_obf_line(line, where(path, n));
+    const int score = e.scores.front().score;
+    std::uint64_t nodes = 0;
+    const auto exact = Othello::solve_root(e.position, eval, -64, 64, nodes);
+    ASSERT_TRUE(exact.has_value());
+    EXPECT_EQ(exact->second, score) << "line " << n;
+    bool listed = false;
+    for (const auto& s : e.scores) listed |= s.square == exact->first.square && s.score == score;
+    EXPECT_TRUE(listed) << "line " << n << ": move " << square_name(exact->first.square);
+    const auto wld = Othello::solve_root(e.position, eval, -1, 1, nodes);
+    ASSERT_TRUE(wld.has_value());
+    EXPECT_EQ(wld->second > 0, score > 0) << "line " << n;
+    EXPECT_EQ(wld->second == 0, score == 0) << "line " << n;
+    EXPECT_EQ(wld->second < 0, score < 0) << "line " << n;
+    if (score >= 0) {
+      // The move keeps the result: its child's exact value has the root's sign.
+      const int kept = -Othello::solve_exact(Othello::play(e.position, wld->first), -64, 64, nodes);
+      EXPECT_EQ(kept > 0, score > 0) << "line " << n << ": move " << square_name(wld->first.square);
+      EXPECT_GE(kept, 0) << "line " << n;
+    }
+  }
+}
+
+TEST(Endgame, APastDeadlineStopsTheRootHook) {
+  const ObfEntry e = ffo_1();
+  core::Deadline past(core::Deadline::Clock::now() - std::chrono::seconds(1), nullptr);
+  std::uint64_t nodes = 0;
+  const core::ProbableEval<Othello> eval = [](const Position&) { return 0; };
+  EXPECT_FALSE(Othello::solve_root(e.position, eval, -64, 64, nodes, &past).has_value());
+  EXPECT_FALSE(Othello::solve_root(e.position, eval, -1, 1, nodes, &past).has_value());
+}
+
 TEST(EndgameSlow, Ffo20To39) { expect_ffo_file("fforum-20-39.obf"); }
 TEST(EndgameSlow, Ffo40To49) { expect_ffo_file("fforum-40-49.obf"); }
 
