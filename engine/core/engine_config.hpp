@@ -13,7 +13,8 @@
 //   tt_mb = 16                    # transposition table per engine instance, MiB (1..4096)
 //   exact = 14                    # exact solve at <= this many empties/remaining (0 = off;
 //                                 # under a time limit the solver's cost estimate decides:
-//                                 # an exact, else a win/loss/draw root solve; search.hpp)
+//                                 # an exact, else a win/loss/draw solve of the root only;
+//                                 # search.hpp)
 //   move_cap = 0                  # search at most this many moves per interior node (0 = all)
 //   order_depth = 0               # from this remaining depth on, order moves by the static
 //   order_weight = 0              # evaluation after each plus order_weight x the game's order

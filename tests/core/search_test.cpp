@@ -386,7 +386,14 @@ struct CostedTicTacToe : SolvedTicTacToe {
     }
     return best;
   }
+  /// The in-tree hook, counting its calls in `tree_solves`.
+  static int solve_exact(const Position& p, int alpha, int beta, std::uint64_t& nodes,
+                         Deadline* deadline) {
+    ++tree_solves;
+    return SolvedTicTacToe::solve_exact(p, alpha, beta, nodes, deadline);
+  }
   static inline int root_solves = 0;
+  static inline int tree_solves = 0;
 };
 static_assert(HasSolveCost<CostedTicTacToe<1>>);
 
@@ -439,10 +446,14 @@ TEST(Search, WinLossDrawSolveLeavesAProvenLossToTheSearch) {
 
 TEST(Search, WinLossDrawSolveIsNotTriedWhenItsEstimateDoesNotFit) {
   // 1e9 estimated nodes: even the WLD share (5 s) exceeds its 800 ms; iterative deepening
-  // proves the win itself, in more than one iteration.
-  const int before = CostedTicTacToe<1'000'000'000>::root_solves;
+  // proves the win itself, in more than one iteration, without solving below the root
+  // (the exact threshold, 4 empties, would hand it every child at a fixed depth).
+  using G = CostedTicTacToe<1'000'000'000>;
+  const int root_before = G::root_solves;
+  const int tree_before = G::tree_solves;
   const auto w = timed_search<1'000'000'000>("XX-OO----");
-  EXPECT_EQ(CostedTicTacToe<1'000'000'000>::root_solves, before);
+  EXPECT_EQ(G::root_solves, root_before);
+  EXPECT_EQ(G::tree_solves, tree_before);
   EXPECT_EQ(w.best, 2);
   EXPECT_EQ(w.score, 100);
   EXPECT_TRUE(w.exact);
