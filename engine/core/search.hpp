@@ -246,8 +246,9 @@ class Searcher {
       if (node_limit_ > 0 && nodes_ >= node_limit_) break;
       if (time.hard_ms > 0 && root_moves_.size() == 1) break;  // a forced move keeps the clock
       if (deadline_.check()) break;
-      if (limits.time_left_ms > 0 && std::chrono::steady_clock::now() - start >=
-                                         std::chrono::milliseconds(time.soft_ms) / 2) {
+      if (limits.time_left_ms > 0 &&
+          std::chrono::steady_clock::now() - start >=
+              std::chrono::duration<double, std::milli>(kIterationStartShare * time.soft_ms)) {
         break;
       }
     }
@@ -326,7 +327,7 @@ class Searcher {
   static constexpr double kProbableShare = 0.08;
 
   /// Step 3b of search: G::solve_probable of `root` under a deadline at the move's target
-  /// (within half its cap, as solve_fits budgets), when the estimate (kProbableShare of
+  /// (within half its cap: solve_budget_ms), when the estimate (kProbableShare of
   /// G::exact_solve_nodes at the measured solver rate) fits it; nullopt when skipped or cut
   /// off. Its node rate is folded into the solver's.
   std::optional<std::pair<Move, int>> probable_solve(const Position& root, const MoveTime& time,

@@ -186,14 +186,16 @@ struct Othello {
 
   /// Moves the side to move still expects to spend its clock on: half the empties, rounded
   /// up, at least 1 (the sides alternate; passes are rare); with the `solver`, only those
-  /// above kFreeEmpties. Why: the solver plays the last kFreeEmpties exactly in about a
-  /// millisecond a move (exact_solve_nodes(12) is 20,000 nodes), and counting them kept a
-  /// third of the clock unspent (8.1 s of a game's 13 s at --tc 10+0.1). For the time manager.
+  /// above kFreeEmpties. Why: the solver plays the last kFreeEmpties exactly in a few
+  /// milliseconds a move (at --tc 10+0.1 against NTest: median 3 ms at 12-17 empties), and
+  /// counting them kept clock unspent (all 60 empties: 8.1 s of a game's 13 s used; the last
+  /// 12 left out: 8.4 s). For the time manager.
   [[nodiscard]] static int moves_left(const Position& p, bool solver) {
     return std::max(1, (empties(p) - (solver ? kFreeEmpties : 0) + 1) / 2);
   }
-  /// Empties from which on the exact solver plays a move in about a millisecond.
-  static constexpr int kFreeEmpties = 12;
+  /// Empties from which on the exact solver plays a move in a few milliseconds
+  /// (exact_solve_nodes(16) is 660,000 nodes).
+  static constexpr int kFreeEmpties = 16;
   /// Estimated nodes of an exact solve of p: 600 x 2.4^(empties - 8), on the high side of
   /// the counts of `arena search --depth 1` with every child solved on 52 self-play
   /// positions of 8-20 empties (median growth about 2.3 per empty; 14 empties: 41 000 to

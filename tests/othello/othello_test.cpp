@@ -164,7 +164,7 @@ TEST(Othello, ClockGoesToTheMovesBeforeTheSolverPlaysAtOnce) {
   const Position start = Othello::initial();
   const Position empties13 =
       Othello::parse_position(std::string(13, '-') + std::string(51, 'X') + " O");
-  EXPECT_EQ(Othello::moves_left(start, true), 24);  // 60 empties: (60 - 12 + 1) / 2
+  EXPECT_EQ(Othello::moves_left(start, true), 22);  // 60 empties: (60 - 16 + 1) / 2
   EXPECT_EQ(Othello::moves_left(empties13, true), 1);
   // Without the solver every move is searched: the clock is spread over all of them.
   EXPECT_EQ(Othello::moves_left(start, false), 30);
