@@ -23,10 +23,9 @@
 // (HasSolveCost) the threshold gives way to that estimate: the root goes to the game's own
 // root solver (G::solve_root) when its share of the estimate at the node rate of earlier root
 // solves fits the move's target and half its cap, and the tree below is evaluated, not
-// solved. A timed root whose exact solve
-// does not fit but whose win/loss/draw solve (the window -1..1) is estimated to is solved
-// that way first: a proven win or draw is played at once (NTest's WLD solve; the margin does
-// not change the result).
+// solved. A timed root whose exact solve does not fit but whose win/loss/draw solve (the
+// window -1..1) is estimated to is solved that way first: a proven win or draw is played at
+// once (NTest's WLD solve; the margin does not change the result).
 // With `probable = n` and a game that offers a selective solve (HasProbableSolver), a
 // timed root of at most n empties whose exact solve does not fit first tries that solve when
 // its estimate fits, and plays its move if it finishes in time (a strong engine's endgame
@@ -421,13 +420,8 @@ class Searcher {
   /// Whether negamax hands p to the exact solver (see SolverUse).
   [[nodiscard]] bool use_solver(const Position& p) const {
     if constexpr (HasExactSolver<G>) {
-      if (settings_.exact <= 0) return false;
-      switch (solver_use_) {
-        case SolverUse::RootOnly:
-          return false;
-        case SolverUse::Threshold:
-          return G::exact_threshold_reached(p, settings_.exact);
-      }
+      return settings_.exact > 0 && solver_use_ == SolverUse::Threshold &&
+             G::exact_threshold_reached(p, settings_.exact);
     }
     return false;
   }
