@@ -74,9 +74,21 @@ bool GamesTally::add(const GameOutcome& g) {
   plies_ += g.plies;
   if (g.termination != "normal") ++summary_.terminations[g.termination];
 
-  // Step 2: the engine pair, from the view of the engine earlier in the order.
+  // Step 2: each side's time, then the engine pair, from the view of the engine earlier in
+  // the order.
   const std::size_t i = engine_index(summary_.engines, g.first);
   const std::size_t j = engine_index(summary_.engines, g.second);
+  if (g.times) {
+    time_use_.resize(summary_.engines.size());
+    for (const std::size_t side : {0U, 1U}) {
+      TimeUse& t = time_use_[side == 0 ? i : j];
+      if (side == 0 || i != j) ++t.games;  // an engine against itself: one game, both sides' moves
+      const SideTime& own = (*g.times)[side];
+      t.moves += own.moves;
+      t.ms += own.ms;
+      t.longest_ms = std::max(t.longest_ms, own.longest_ms);
+    }
+  }
   if (i == j) return false;
   const std::pair<std::size_t, std::size_t> key = std::minmax(i, j);
   auto it = pairs_.find(key);
@@ -133,6 +145,11 @@ GamesSummary GamesTally::summary() const {
   for (const auto& [key, pair] : pairs_) s.pairs.push_back(pair.counts);
   for (const auto& [opening, counts] : openings_) s.openings.push_back({opening, counts});
   s.average_plies = s.games > 0 ? plies_ / static_cast<double>(s.games) : std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t e = 0; e < time_use_.size(); ++e) {
+    if (time_use_[e].games == 0) continue;
+    s.time_use.push_back(time_use_[e]);
+    s.time_use.back().engine = s.engines[e];
+  }
   return s;
 }
 

@@ -5,6 +5,7 @@
 // `arena analyze` count through the same GamesTally.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -30,6 +31,13 @@ enum class GameResult { FirstWins, Draw, SecondWins };
 /// Points of the first player: 1, 1/2 or 0.
 [[nodiscard]] double first_player_points(GameResult result);
 
+/// One side's moves in a game as its log timed them.
+struct SideTime {
+  std::int64_t moves = 0;       ///< its moves, passes included
+  std::int64_t ms = 0;          ///< their recorded times, summed (ms of wall time)
+  std::int64_t longest_ms = 0;  ///< the longest of them
+};
+
 /// The part of a finished game that statistics need.
 struct GameOutcome {
   std::string first;                 ///< engine that moved first
@@ -39,6 +47,16 @@ struct GameOutcome {
   int plies = 0;                     ///< moves played, passes included
   std::string termination = "normal";
   std::string opening;               ///< opening key for --by-opening (e.g. the moves joined)
+  std::optional<std::array<SideTime, 2>> times;  ///< [first, second]; none when not recorded
+};
+
+/// An engine's time over its games with recorded move times.
+struct TimeUse {
+  std::string engine;
+  std::int64_t games = 0;       ///< its games with recorded times
+  std::int64_t moves = 0;       ///< its moves in them, passes included
+  std::int64_t ms = 0;          ///< their times, summed (ms of wall time)
+  std::int64_t longest_ms = 0;  ///< its longest move
 };
 
 /// Counts of one engine pair, from engine `a`'s point of view.
@@ -68,6 +86,7 @@ struct GamesSummary {
   double average_plies = 0.0;                 ///< NaN without games
   std::map<std::string, std::int64_t> terminations;  ///< kinds other than "normal", with counts
   std::vector<OpeningCounts> openings;        ///< sorted by opening key
+  std::vector<TimeUse> time_use;              ///< engines with timed games, in engine order
 };
 
 /// The one tally of games into per-engine-pair counts, one game at a time (per game: a search
@@ -105,6 +124,7 @@ class GamesTally {
   GamesSummary summary_;  ///< without pairs, openings and average_plies (filled by summary())
   std::map<std::pair<std::size_t, std::size_t>, Pair> pairs_;  ///< by engine indices (a < b)
   std::map<std::string, WdlCounts> openings_;
+  std::vector<TimeUse> time_use_;  ///< by engine index, engines without timed games included
   double plies_ = 0.0;
 };
 

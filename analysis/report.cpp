@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <sstream>
@@ -263,6 +265,42 @@ json pair_json(const PairReport& p) {
   return j;
 }
 
+namespace {
+
+/// n >= 0 with a comma between groups of three digits ("6,000").
+std::string grouped(std::int64_t n) {
+  std::string digits = std::to_string(n);
+  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) {
+    digits.insert(static_cast<std::size_t>(i), ",");
+  }
+  return digits;
+}
+
+double seconds_per_game(const TimeUse& t) {
+  return t.games > 0 ? static_cast<double>(t.ms) / static_cast<double>(t.games) / 1000.0 : NAN;
+}
+
+double ms_per_move(const TimeUse& t) {
+  return t.moves > 0 ? static_cast<double>(t.ms) / static_cast<double>(t.moves) : NAN;
+}
+
+}  // namespace
+
+std::string time_use_text(const TimeUse& t) {
+  return format_number(seconds_per_game(t), 2) + " s a game, " + format_number(ms_per_move(t), 1) +
+         " ms a move, longest move " + grouped(t.longest_ms) + " ms (over " + grouped(t.games) + " games, " +
+         grouped(t.moves) + " moves)";
+}
+
+json time_use_json(const TimeUse& t) {
+  return {{"engine", t.engine},
+          {"games", t.games},
+          {"moves", t.moves},
+          {"seconds_per_game", num(seconds_per_game(t))},
+          {"ms_per_move", num(ms_per_move(t))},
+          {"longest_move_ms", t.longest_ms}};
+}
+
 json report_json(const GamesReport& report, bool by_opening) {
   const GamesSummary& s = report.summary;
   json pairs = json::array();
@@ -309,6 +347,8 @@ json report_json(const GamesReport& report, bool by_opening) {
     }
     doc["openings"] = openings;
   }
+  doc["time_use"] = json::array();
+  for (const auto& t : s.time_use) doc["time_use"].push_back(time_use_json(t));
   doc["warnings"] = report.warnings;
   return doc;
 }
@@ -401,6 +441,10 @@ std::string report_text(const GamesReport& report, bool by_opening) {
                     r->games > 0 ? format_number(r->points / static_cast<double>(r->games), 3).c_str() : "-");
       out << line << flag << "\n";
     }
+  }
+  if (!s.time_use.empty()) {
+    out << "\ntime (wall, as logged):\n";
+    for (const auto& t : s.time_use) out << "  " << t.engine << ": " << time_use_text(t) << "\n";
   }
   if (by_opening) {
     out << "\nby opening (first player's results):\n";

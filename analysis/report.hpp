@@ -129,11 +129,20 @@ struct PairVerdict {
 /// The verdict of `p` (first engine's view, as the rest of the report).
 [[nodiscard]] PairVerdict pair_verdict(const PairReport& p);
 
+/// "9.93 s a game, 302.4 ms a move, longest move 2,345 ms (over 200 games, 6,000 moves)": an
+/// engine's time as its log recorded it (wall time, passes counted as moves), the one wording
+/// of `arena selfplay`'s summary and `arena analyze`.
+[[nodiscard]] std::string time_use_text(const TimeUse& t);
+
+/// {engine, games, moves, seconds_per_game, ms_per_move, longest_move_ms} of time_use_text.
+[[nodiscard]] nlohmann::json time_use_json(const TimeUse& t);
+
 /// JSON document: games, engines, pairs [pair_json] (sprt adds decided, decision_pairs,
 /// decision_games and llr_all_games when a decision was recorded), ratings [{name, elo, ci95, games, points,
 /// score, component, all_wins, all_losses, anchor}] or null, rating_list {...} or null,
 /// first_player {wins, draws, losses, score}, second_player_score, average_plies,
-/// terminations {kind: count}, openings (with `by_opening`), warnings.
+/// terminations {kind: count}, openings (with `by_opening`), time_use [time_use_json] (the
+/// engines with recorded move times), warnings.
 [[nodiscard]] nlohmann::json report_json(const GamesReport& report, bool by_opening);
 
 /// The same as text (warnings are left out: callers print them on stderr).

@@ -55,6 +55,8 @@ class MatchTally {
     return clock_use_[static_cast<std::size_t>(engine)];
   }
   [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
+  /// Each engine's time over its games with recorded move times (analysis::GamesSummary).
+  [[nodiscard]] std::vector<analysis::TimeUse> time_use() const { return tally_.summary().time_use; }
 
  private:
   /// Adds game g's forgiven overruns and clock time to its two engines' ClockUse.

@@ -18,6 +18,17 @@ analysis::GameOutcome outcome_of(const records::GameRecord& game) {
   o.plies = static_cast<int>(game.opening.size() + game.moves.size());
   o.termination = records::termination_name(game.termination);
   for (const auto& m : game.opening) o.opening += (o.opening.empty() ? "" : " ") + m;
+  if (!game.times.empty()) {
+    // After an odd opening the second player makes the first move of game.moves.
+    const std::size_t first_mover = game.opening.size() % 2;
+    o.times.emplace();
+    for (std::size_t i = 0; i < game.times.size(); ++i) {
+      analysis::SideTime& side = (*o.times)[(i + first_mover) % 2];
+      ++side.moves;
+      side.ms += game.times[i];
+      side.longest_ms = std::max(side.longest_ms, game.times[i]);
+    }
+  }
   return o;
 }
 

@@ -14,7 +14,8 @@
 namespace arena::selfplay {
 
 /// The outcome of one logged game: plies are the whole transcript (opening and passes
-/// included); the opening key is the opening's moves joined by spaces.
+/// included); the opening key is the opening's moves joined by spaces; the recorded move times
+/// go to the side that made each move (the sides take turns after the opening).
 [[nodiscard]] analysis::GameOutcome outcome_of(const records::GameRecord& game);
 
 /// The games of several logs, combined.

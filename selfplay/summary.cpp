@@ -72,9 +72,13 @@ void fill_results(SelfplaySummary& s, const MatchTally& tally,
                          " games ended by a forfeit (timeout, crash or illegal move): the results "
                          "measure the failures, not the engines' strength");
   }
+  const std::vector<analysis::TimeUse> times = tally.time_use();
   for (int e = 0; e < static_cast<int>(tally.names().size()); ++e) {
     EngineSummary es{tally.names()[static_cast<std::size_t>(e)], tally.engine_terminations(e),
-                     tally.clock_use(e)};
+                     tally.clock_use(e), std::nullopt};
+    for (const auto& t : times) {
+      if (t.engine == es.name) es.time = t;
+    }
     const auto& t = es.terminations;
     if (t.games > 0 && t.forfeits == t.games) {
       s.all_forfeit_engines.push_back(es.name);
@@ -122,7 +126,8 @@ json summary_json(const SelfplaySummary& s) {
                        {"terminations", terminations_json(e.terminations)},
                        {"forfeits", e.terminations.forfeits},
                        {"overrun_games", e.clock.overrun_games},
-                       {"overrun_ms", e.clock.overrun_ms}});
+                       {"overrun_ms", e.clock.overrun_ms},
+                       {"time_use", e.time ? analysis::time_use_json(*e.time) : json(nullptr)}});
   }
   return {{"game", s.game},
           {"log", s.log_path},
@@ -163,6 +168,13 @@ std::string summary_text(const SelfplaySummary& s) {
       if (p.decision) out << analysis::decision_note(*p.decision, p.sprt_all_games, c.wdl.games());
       out << "\n";
     }
+  }
+  bool timed = false;
+  for (const auto& e : s.engines) {
+    if (!e.time) continue;
+    if (!timed) out << "time (wall, as logged):\n";
+    timed = true;
+    out << "  " << e.name << ": " << analysis::time_use_text(*e.time) << "\n";
   }
   for (const auto& e : s.engines) {
     const std::string ends = terminations_text(e.terminations);

@@ -27,11 +27,12 @@ struct PairingSummary {
   TerminationCounts terminations;
 };
 
-/// One engine's games by how they ended, and its clock use.
+/// One engine's games by how they ended, its clock use and its time.
 struct EngineSummary {
   std::string name;
   TerminationCounts terminations;
   ClockUse clock;
+  std::optional<analysis::TimeUse> time;  ///< over its games with recorded move times
 };
 
 /// The result of run_selfplay.
@@ -68,7 +69,8 @@ void fill_results(SelfplaySummary& s, const MatchTally& tally,
 /// WW], incomplete_pairs, sprt {llr, lower, upper, state, model, elo0, elo1, alpha, beta,
 /// decided, decision_pairs, decision_games, llr_all_games} | null, ...) and terminations
 /// {kind: games, every kind}, forfeits], engines [{name, games, terminations, forfeits,
-/// overrun_games, overrun_ms (forgiven clock overruns, ClockUse)}],
+/// overrun_games, overrun_ms (forgiven clock overruns, ClockUse), time_use
+/// (analysis::time_use_json) | null}],
 /// all_forfeit_engines, warnings}. No NaN or infinity is printed (null instead).
 [[nodiscard]] nlohmann::json summary_json(const SelfplaySummary& s);
 

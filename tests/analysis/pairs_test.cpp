@@ -10,7 +10,7 @@ namespace {
 
 GameOutcome game(std::string first, std::string second, GameResult result, std::optional<std::int64_t> pair,
                  int plies = 60, std::string termination = "normal", std::string opening = "f5") {
-  return {std::move(first), std::move(second), result, pair, plies, std::move(termination), std::move(opening)};
+  return {std::move(first), std::move(second), result, pair, plies, std::move(termination), std::move(opening), std::nullopt};
 }
 
 std::vector<GameOutcome> sample_games() {

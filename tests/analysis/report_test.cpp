@@ -36,11 +36,11 @@ TEST(Report, CountsJsonHasUnitsAndNullsForUndefined) {
 }
 
 TEST(Report, GamesReportRatingsOnlyWithMoreThanTwoEngines) {
-  std::vector<GameOutcome> games = {{"a", "b", GameResult::FirstWins, 0, 10, "normal", ""},
-                                    {"b", "a", GameResult::Draw, 0, 10, "normal", ""}};
+  std::vector<GameOutcome> games = {{"a", "b", GameResult::FirstWins, 0, 10, "normal", "", std::nullopt},
+                                    {"b", "a", GameResult::Draw, 0, 10, "normal", "", std::nullopt}};
   EXPECT_FALSE(analyze_games(games, {}, std::nullopt, {}).ratings);
-  games.push_back({"c", "a", GameResult::SecondWins, 1, 10, "crash", ""});
-  games.push_back({"b", "c", GameResult::Draw, 1, 10, "normal", ""});
+  games.push_back({"c", "a", GameResult::SecondWins, 1, 10, "crash", "", std::nullopt});
+  games.push_back({"b", "c", GameResult::Draw, 1, 10, "normal", "", std::nullopt});
   const GamesReport r = analyze_games(games, {}, SprtParams{}, {});
   ASSERT_TRUE(r.ratings);
   const auto j = report_json(r, false);

@@ -1,12 +1,14 @@
 // How games ended, in the run summary: every termination kind per pairing and per engine, the
 // engine that forfeited (the loser of a timeout, crash or illegal move), the "mostly
 // forfeits" warning and the list of engines that forfeited every game (exit status 3); the
-// clock overruns a margin forgave, and the warning when they add up.
+// clock overruns a margin forgave, and the warning when they add up; each engine's time from
+// the moves' recorded times.
 #include "selfplay/summary.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "analysis/report.hpp"
 #include "selfplay/play_game.hpp"
 #include "selfplay/schedule.hpp"
 
@@ -131,6 +133,42 @@ TEST(Summary, WarnsWhenAnEnginesForgivenOverrunsAddUp) {
   fill_results(quiet, few, std::nullopt, std::nullopt);
   EXPECT_EQ(few.clock_use(1).overrun_ms, 40);
   EXPECT_TRUE(overruns(quiet).empty()) << overruns(quiet)[0];
+}
+
+TEST(Summary, EachEnginesTimeIsItsOwnMovesRecordedTimes) {
+  const Schedule schedule(2, Format::RoundRobin, 2);
+  // No clock: the time is counted all the same. After an even opening "a" (first) makes moves
+  // 0, 2, 4 of game 0; in game 1 "b" is first but the odd opening gives move 0 to "a".
+  MatchTally tally({"a", "b"}, schedule);
+  tally.add(timed(0, 0, {100, 7, 300, 9, 2000}));  // a: 100 300 2000; b: 7 9
+  tally.add(timed(1, 1, {60, 3}));                 // b first, a to move: a 60, b 3
+  const auto times = tally.time_use();
+  ASSERT_EQ(times.size(), 2U);
+  const analysis::TimeUse& a = times[0];
+  const analysis::TimeUse& b = times[1];
+  EXPECT_EQ(a.engine, "a");
+  EXPECT_EQ(a.games, 2);
+  EXPECT_EQ(a.moves, 4);
+  EXPECT_EQ(a.ms, 2460);
+  EXPECT_EQ(a.longest_ms, 2000);
+  EXPECT_EQ(b.moves, 3);
+  EXPECT_EQ(b.ms, 19);
+  EXPECT_EQ(analysis::time_use_text(a), "1.23 s a game, 615.0 ms a move, longest move 2,000 ms (over 2 games, 4 moves)");
+  SelfplaySummary s;
+  fill_results(s, tally, std::nullopt, std::nullopt);
+  const auto j = summary_json(s);
+  EXPECT_EQ(j["engines"][0]["time_use"]["moves"], 4);
+  EXPECT_DOUBLE_EQ(j["engines"][0]["time_use"]["ms_per_move"].get<double>(), 615.0);
+  EXPECT_DOUBLE_EQ(j["engines"][1]["time_use"]["seconds_per_game"].get<double>(), 0.0095);
+  EXPECT_NE(summary_text(s).find("  a: 1.23 s a game"), std::string::npos) << summary_text(s);
+  // Games without recorded times count nowhere.
+  MatchTally untimed({"a", "b"}, schedule);
+  untimed.add(ended(0, "b", records::Termination::Normal));
+  EXPECT_TRUE(untimed.time_use().empty());
+  SelfplaySummary quiet;
+  fill_results(quiet, untimed, std::nullopt, std::nullopt);
+  EXPECT_TRUE(summary_json(quiet)["engines"][0]["time_use"].is_null());
+  EXPECT_EQ(summary_text(quiet).find("time (wall"), std::string::npos);
 }
 
 }  // namespace
