@@ -87,6 +87,11 @@ bool GamesTally::add(const GameOutcome& g) {
       t.moves += own.moves;
       t.ms += own.ms;
       t.longest_ms = std::max(t.longest_ms, own.longest_ms);
+      if (own.cpu_ms) {
+        if (side == 0 || i != j) ++t.cpu_games;
+        t.cpu_moves += own.moves;
+        t.cpu_ms += *own.cpu_ms;
+      }
     }
   }
   if (i == j) return false;

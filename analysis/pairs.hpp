@@ -36,6 +36,7 @@ struct SideTime {
   std::int64_t moves = 0;       ///< its moves, passes included
   std::int64_t ms = 0;          ///< their recorded times, summed (ms of wall time)
   std::int64_t longest_ms = 0;  ///< the longest of them
+  std::optional<std::int64_t> cpu_ms;  ///< their recorded CPU times, summed; none if not recorded
 };
 
 /// The part of a finished game that statistics need.
@@ -57,6 +58,9 @@ struct TimeUse {
   std::int64_t moves = 0;       ///< its moves in them, passes included
   std::int64_t ms = 0;          ///< their times, summed (ms of wall time)
   std::int64_t longest_ms = 0;  ///< its longest move
+  std::int64_t cpu_games = 0;   ///< those of its games with recorded CPU times as well
+  std::int64_t cpu_moves = 0;   ///< its moves in them
+  std::int64_t cpu_ms = 0;      ///< their CPU times, summed (ms)
 };
 
 /// Counts of one engine pair, from engine `a`'s point of view.

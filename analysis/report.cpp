@@ -284,12 +284,27 @@ double ms_per_move(const TimeUse& t) {
   return t.moves > 0 ? static_cast<double>(t.ms) / static_cast<double>(t.moves) : NAN;
 }
 
+double cpu_seconds_per_game(const TimeUse& t) {
+  return t.cpu_games > 0 ? static_cast<double>(t.cpu_ms) / static_cast<double>(t.cpu_games) / 1000.0
+                         : NAN;
+}
+
+double cpu_ms_per_move(const TimeUse& t) {
+  return t.cpu_moves > 0 ? static_cast<double>(t.cpu_ms) / static_cast<double>(t.cpu_moves) : NAN;
+}
+
 }  // namespace
 
 std::string time_use_text(const TimeUse& t) {
-  return format_number(seconds_per_game(t), 2) + " s a game, " + format_number(ms_per_move(t), 1) +
-         " ms a move, longest move " + grouped(t.longest_ms) + " ms (over " + grouped(t.games) + " games, " +
-         grouped(t.moves) + " moves)";
+  std::string text = format_number(seconds_per_game(t), 2) + " s a game, " +
+                     format_number(ms_per_move(t), 1) + " ms a move, longest move " +
+                     grouped(t.longest_ms) + " ms";
+  if (t.cpu_games > 0) {
+    text += "; CPU " + format_number(cpu_seconds_per_game(t), 2) + " s a game, " +
+            format_number(cpu_ms_per_move(t), 1) + " ms a move";
+    if (t.cpu_games < t.games) text += " in the " + grouped(t.cpu_games) + " games that record it";
+  }
+  return text + " (over " + grouped(t.games) + " games, " + grouped(t.moves) + " moves)";
 }
 
 json time_use_json(const TimeUse& t) {
@@ -298,7 +313,10 @@ json time_use_json(const TimeUse& t) {
           {"moves", t.moves},
           {"seconds_per_game", num(seconds_per_game(t))},
           {"ms_per_move", num(ms_per_move(t))},
-          {"longest_move_ms", t.longest_ms}};
+          {"longest_move_ms", t.longest_ms},
+          {"cpu_games", t.cpu_games},
+          {"cpu_seconds_per_game", num(cpu_seconds_per_game(t))},
+          {"cpu_ms_per_move", num(cpu_ms_per_move(t))}};
 }
 
 json report_json(const GamesReport& report, bool by_opening) {
@@ -443,7 +461,7 @@ std::string report_text(const GamesReport& report, bool by_opening) {
     }
   }
   if (!s.time_use.empty()) {
-    out << "\ntime (wall, as logged):\n";
+    out << "\n" << kTimeUseHeading << "\n";
     for (const auto& t : s.time_use) out << "  " << t.engine << ": " << time_use_text(t) << "\n";
   }
   if (by_opening) {

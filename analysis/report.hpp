@@ -129,12 +129,17 @@ struct PairVerdict {
 /// The verdict of `p` (first engine's view, as the rest of the report).
 [[nodiscard]] PairVerdict pair_verdict(const PairReport& p);
 
-/// "9.93 s a game, 302.4 ms a move, longest move 2,345 ms (over 200 games, 6,000 moves)": an
-/// engine's time as its log recorded it (wall time, passes counted as moves), the one wording
-/// of `arena selfplay`'s summary and `arena analyze`.
+/// "9.93 s a game, 302.4 ms a move, longest move 2,345 ms; CPU 9.81 s a game, 298.7 ms a move
+/// (over 200 games, 6,000 moves)": an engine's time as its log recorded it (wall time, passes
+/// counted as moves; then CPU time when the log has it, "in the N games that record it" when
+/// some do not), the one wording of `arena selfplay`'s summary and `arena analyze`.
 [[nodiscard]] std::string time_use_text(const TimeUse& t);
 
-/// {engine, games, moves, seconds_per_game, ms_per_move, longest_move_ms} of time_use_text.
+/// The heading above the time_use_text lines.
+inline constexpr const char* kTimeUseHeading = "time (as logged: wall, then CPU where recorded):";
+
+/// {engine, games, moves, seconds_per_game, ms_per_move, longest_move_ms, cpu_games,
+/// cpu_seconds_per_game, cpu_ms_per_move (null without CPU times)} of time_use_text.
 [[nodiscard]] nlohmann::json time_use_json(const TimeUse& t);
 
 /// JSON document: games, engines, pairs [pair_json] (sprt adds decided, decision_pairs,

@@ -5,12 +5,15 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
+#include <fstream>
 #include <poll.h>
 #include <stdexcept>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace arena::protocol {
 
@@ -164,6 +167,27 @@ ReadResult ChildProcess::read_line(std::chrono::milliseconds timeout) {
       buffer_.append(chunk, static_cast<std::size_t>(n));
     }
   }
+}
+
+std::optional<double> ChildProcess::cpu_ms() const {
+  if (pid_ <= 0) return std::nullopt;
+  double total = 0;
+  bool any = false;
+  std::vector<pid_t> todo{pid_};
+  while (!todo.empty()) {
+    const pid_t pid = todo.back();
+    todo.pop_back();
+    clockid_t clock{};
+    timespec t{};
+    if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &t) != 0) continue;
+    total += static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+    any = true;
+    std::ifstream children("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) +
+                           "/children");
+    for (pid_t child = 0; children >> child;) todo.push_back(child);
+  }
+  if (!any) return std::nullopt;
+  return total;
 }
 
 bool ChildProcess::running() {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <sys/types.h>
@@ -53,6 +54,11 @@ class ChildProcess {
 
   /// Whether the child has not exited yet (reaps it without blocking when it has).
   [[nodiscard]] bool running();
+
+  /// CPU time (user and system, every thread) the child and the descendants that
+  /// /proc/PID/task/PID/children lists have used so far, in ms; nullopt when the child no
+  /// longer runs. /bin/sh runs a simple command line by exec, so this is the program's own.
+  [[nodiscard]] std::optional<double> cpu_ms() const;
 
   /// The child's pid (-1 after kill()).
   [[nodiscard]] pid_t pid() const { return pid_; }

@@ -119,6 +119,9 @@ class EngineClient {
   virtual void stop() = 0;
   /// Kills the process at once (idempotent).
   virtual void kill() = 0;
+  /// CPU time the engine's process has used so far, ms (ChildProcess::cpu_ms); nullopt when
+  /// it does not run.
+  [[nodiscard]] virtual std::optional<double> cpu_ms() const = 0;
 };
 
 }  // namespace arena::protocol

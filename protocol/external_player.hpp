@@ -122,7 +122,11 @@ class ExternalPlayer final : public Player<G> {
         client_->new_game(state);
         game_started_ = true;
       }
+      const std::optional<double> cpu_before = client_->cpu_ms();
       answer = client_->request_move(state, move_deadline(spec_, request.limits));
+      if (const std::optional<double> cpu_after = client_->cpu_ms(); cpu_before && cpu_after) {
+        choice.process_cpu_ms = std::max(0.0, *cpu_after - *cpu_before);
+      }
     } catch (const protocol::EngineFault& e) {
       faulted_ = true;
       if (client_) client_->kill();

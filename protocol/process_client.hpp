@@ -26,6 +26,9 @@ class ProcessClient : public EngineClient {
   void kill() override;
   /// Sends `quit`, gives the engine 50 ms to end, then kills it.
   void stop() override;
+  [[nodiscard]] std::optional<double> cpu_ms() const override {
+    return process_ ? process_->cpu_ms() : std::nullopt;
+  }
 
  protected:
   /// Starts spec_.command (any process before is killed); EngineFault(Crash) when it cannot.

@@ -105,12 +105,27 @@ LogLimits limits_from_json(const json& j, const std::string& where) {
   return l;
 }
 
+/// The optional per-move list `key` of a game line: one non-negative integer (ms) for each of
+/// its `moves` moves; empty when absent. Throws InputError (prefixed with `where`) otherwise.
+std::vector<std::int64_t> per_move_ms(const json& j, const char* key, std::size_t moves,
+                                      const std::string& where) {
+  const auto it = j.find(key);
+  if (it == j.end()) return {};
+  if (!it->is_array() || it->size() != moves ||
+      !std::all_of(it->begin(), it->end(),
+                   [](const json& t) { return t.is_number_integer() && t.get<std::int64_t>() >= 0; })) {
+    throw InputError(where + "'" + key + "' must be a list with one integer (ms, 0 or more) per move");
+  }
+  return it->get<std::vector<std::int64_t>>();
+}
+
 /// A game record's JSON without timing fields: the content that identifies a game.
 ordered_json identity(const GameRecord& g) {
   ordered_json j = to_json(g);
   j.erase("ms");
   j.erase("after_decision");
   j.erase("times");
+  j.erase("cpu");
   if (auto it = j.find("evals"); it != j.end()) {
     for (auto& e : *it) {
       if (e.is_object()) {
@@ -203,6 +218,7 @@ ordered_json to_json(const GameRecord& g) {
     j["evals"] = std::move(evals);
   }
   if (!g.times.empty()) j["times"] = g.times;
+  if (!g.cpu.empty()) j["cpu"] = g.cpu;
   j["ms"] = g.ms;
   j["seed"] = g.seed;
   if (g.after_decision) j["after_decision"] = true;
@@ -321,13 +337,8 @@ GameRecord game_record_from_json(const json& j, const std::string& where) {
       }
     }
   }
-  if (const auto it = j.find("times"); it != j.end()) {
-    if (!it->is_array() || it->size() != g.moves.size() ||
-        !std::all_of(it->begin(), it->end(), [](const json& t) { return t.is_number_integer(); })) {
-      throw InputError(where + "'times' must be a list with one integer (ms) per move");
-    }
-    g.times = it->get<std::vector<std::int64_t>>();
-  }
+  g.times = per_move_ms(j, "times", g.moves.size(), where);
+  g.cpu = per_move_ms(j, "cpu", g.moves.size(), where);
   g.ms = field<double>(j, "ms", where);
   g.seed = field<std::uint64_t>(j, "seed", where);
   if (j.contains("after_decision")) g.after_decision = field<bool>(j, "after_decision", where);

@@ -27,7 +27,10 @@
 //   nodes, ms, optional engine_ms (an external engine's own time)} or null when the move was
 //   not searched), optional times (one integer per
 //   element of `moves`: the mover's wall time for it in ms, as the game loop measured it
-//   for every kind of player; absent in older logs), ms (wall time of the game), seed,
+//   for every kind of player; absent in older logs), optional cpu (one integer per element of
+//   `moves`: the CPU time spent on it in ms, the game loop's thread and, for an outside
+//   engine, its process while it was asked for the move; absent in older logs), ms (wall time
+//   of the game), seed,
 //   after_decision (optional, written only as true: the game finished after the SPRT decided
 //   and does not change the verdict).
 // SPRT decision (written once, after the game that decided; optional on read):
@@ -148,6 +151,7 @@ struct GameRecord {
   std::string reason;                    ///< why, for any termination but Normal
   std::vector<std::optional<MoveEval>> evals;  ///< empty, or one per element of `moves`
   std::vector<std::int64_t> times;       ///< empty (not recorded), or ms per element of `moves`
+  std::vector<std::int64_t> cpu;         ///< empty (not recorded), or CPU ms per element of `moves`
   double ms = 0.0;                       ///< wall time of the whole game
   std::uint64_t seed = 0;                ///< the game's seed (derived from run seed and id)
   bool after_decision = false;           ///< finished after the SPRT decided (not counted by it)
@@ -159,7 +163,7 @@ struct GameRecord {
   [[nodiscard]] std::string result() const;
   /// opening followed by moves: the whole game from the initial position.
   [[nodiscard]] std::vector<std::string> transcript() const;
-  /// Equality ignores timing (`ms` here and in evals, `times`) and `after_decision`: a
+  /// Equality ignores timing (`ms` here and in evals, `times`, `cpu`) and `after_decision`: a
   /// replayed game compares equal.
   bool operator==(const GameRecord& o) const;
 };

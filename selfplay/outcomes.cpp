@@ -27,6 +27,7 @@ analysis::GameOutcome outcome_of(const records::GameRecord& game) {
       ++side.moves;
       side.ms += game.times[i];
       side.longest_ms = std::max(side.longest_ms, game.times[i]);
+      if (!game.cpu.empty()) side.cpu_ms = side.cpu_ms.value_or(0) + game.cpu[i];
     }
   }
   return o;

@@ -1,7 +1,15 @@
 // The game-free parts of one game (see play_game.hpp): the clocks and the record's endings.
 #include "selfplay/play_game.hpp"
 
+#include <ctime>
+
 namespace arena::selfplay {
+
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
 
 GameClocks::GameClocks(const SideSettings& first, const SideSettings& second)
     : sides_{first, second}, left_ms_{first.clock_ms, second.clock_ms} {}

@@ -83,6 +83,9 @@ class GameClocks {
                                                             const SideSettings& first,
                                                             const SideSettings& second);
 
+/// CPU time the calling thread has used so far, ms (CLOCK_THREAD_CPUTIME_ID).
+[[nodiscard]] double thread_cpu_ms();
+
 /// Ends `rec` by a forfeit of `loser` (0 first, 1 second): score -1 for the loser (first
 /// player's view: +-1), left open for a resignation.
 void forfeit(records::GameRecord& rec, int loser, records::Termination why, std::string reason);
@@ -170,6 +173,7 @@ class GamePlay {
     Player<G>& mover = *players_[side];
     const MoveRequest request = request_for(side);
     const auto move_start = Clock::now();
+    const double cpu_start = thread_cpu_ms();
     MoveChoice<G> choice;
     try {
       choice = mover.choose(p_, request);
@@ -181,6 +185,7 @@ class GamePlay {
       return Step::Ended;
     }
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - move_start).count();
+    const double cpu_ms = thread_cpu_ms() - cpu_start + choice.process_cpu_ms.value_or(0.0);
     if (aborted()) return Step::Aborted;
     G::generate_moves(p_, legal_);
     if (std::find(legal_.begin(), legal_.end(), choice.move) == legal_.end()) {
@@ -195,7 +200,7 @@ class GamePlay {
               mover.name() + " exceeded its clock at ply " + std::to_string(G::ply(p_)));
       return Step::Ended;
     }
-    record(choice, ms, *charged);
+    record(choice, ms, cpu_ms, *charged);
     p_ = G::play(p_, choice.move);
     const auto by_eval = by_score_.add(
         choice.eval ? std::optional<int>(choice.eval->score) : std::nullopt, side,
@@ -207,10 +212,12 @@ class GamePlay {
     return Step::Next;
   }
 
-  /// The chosen move (legal in p_) in the record and the game so far.
-  void record(MoveChoice<G>& choice, double ms, int charged) {
+  /// The chosen move (legal in p_) in the record and the game so far, with its wall and CPU
+  /// time (ms).
+  void record(MoveChoice<G>& choice, double ms, double cpu_ms, int charged) {
     rec_.moves.push_back(G::format_move(p_, choice.move));
     rec_.times.push_back(std::llround(ms));
+    rec_.cpu.push_back(std::llround(cpu_ms));
     so_far_.moves.push_back(rec_.moves.back());
     so_far_.charged_ms.push_back(charged);
     if (settings_.record_evals) {

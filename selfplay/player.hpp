@@ -44,6 +44,9 @@ template <core::Game G>
 struct MoveChoice {
   typename G::Move move{};
   std::optional<records::MoveEval> eval;
+  /// An outside engine's process CPU time for the move, ms (its process while asked for it);
+  /// none for players in the game loop's own thread, whose CPU that thread's clock counts.
+  std::optional<double> process_cpu_ms;
 };
 
 /// Thrown by a player's choose() to lose the game with a given termination (external

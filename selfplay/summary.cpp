@@ -172,7 +172,7 @@ std::string summary_text(const SelfplaySummary& s) {
   bool timed = false;
   for (const auto& e : s.engines) {
     if (!e.time) continue;
-    if (!timed) out << "time (wall, as logged):\n";
+    if (!timed) out << analysis::kTimeUseHeading << "\n";
     timed = true;
     out << "  " << e.name << ": " << analysis::time_use_text(*e.time) << "\n";
   }

@@ -9,6 +9,8 @@
 //     garbage N    answers an unparsable move at its (N+1)-th move
 //     slow N       sleeps N milliseconds before reading anything (slow start)
 //     think N      sleeps N milliseconds before every move it answers (a slow player)
+//     burn N       spends N milliseconds of its own CPU time (a busy loop on its process's
+//                  CPU clock) before every move it answers (a player that computes)
 //     fork         starts a sleeping grandchild, then plays like none (the process group
 //                  must be killed as a whole)
 //     segv N       raises SIGSEGV when asked for its (N+1)-th move
@@ -38,6 +40,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -57,6 +60,22 @@ namespace {
 using arena::blokus_duo::BlokusDuo;
 using arena::othello::Othello;
 
+/// CPU time of this process so far, ms.
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+/// Busy-waits until this process has used `ms` more milliseconds of CPU time.
+void burn_cpu_ms(int ms) {
+  const double end = process_cpu_ms() + ms;
+  volatile unsigned sink = 0;
+  while (process_cpu_ms() < end) {
+    for (int i = 0; i < 1000; ++i) sink = sink + static_cast<unsigned>(i);
+  }
+}
+
 struct Fault {
   std::string kind = "none";
   int n = 0;
@@ -65,6 +84,7 @@ struct Fault {
   /// Misbehaves (crash/hang/think) or returns true when the answer should be bad (illegal/garbage).
   bool strike() {
     if (kind == "think") std::this_thread::sleep_for(std::chrono::milliseconds(n));
+    if (kind == "burn") burn_cpu_ms(n);
     if (kind != "crash" && kind != "hang" && kind != "illegal" && kind != "garbage" &&
         kind != "segv" && kind != "resign") {
       return false;

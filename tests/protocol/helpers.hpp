@@ -62,7 +62,7 @@ class LocalPlayer final : public selfplay::Player<G> {
   selfplay::MoveChoice<G> choose(const typename G::Position& p,
                                  const selfplay::MoveRequest& r) override {
     return {engine_.think(p, own_limits_ ? arena::core::SearchLimits{} : r.limits, r.seed).best,
-            std::nullopt};
+            std::nullopt, std::nullopt};
   }
 
  private:

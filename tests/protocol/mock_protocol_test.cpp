@@ -183,6 +183,37 @@ TEST(NBoardMock, ClockOverrunWithinTheMarginIsForgiven) {
   fs::remove(cfg);
 }
 
+// Strength is read beside each side's CPU time (wall time lies on a shared machine): an outside
+// engine's moves are charged its process's CPU, not the time it waits or sleeps.
+TEST(NBoardMock, CpuTimeIsTheEnginesProcessTimeNotItsWaits) {
+  const std::string cfg = othello_config();
+  for (const std::string fault : {"burn 20", "think 20"}) {
+    selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", fault), "mock");
+    LocalPlayer<Othello> local(cfg);
+    const auto g = play<Othello>(mock, local);
+    EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
+    ASSERT_EQ(g.cpu.size(), g.moves.size());
+    long long mock_ms = 0;
+    long long mock_cpu = 0;
+    int mock_moves = 0;
+    for (std::size_t i = 0; i < g.moves.size(); i += 2) {
+      if (g.moves[i] == "pass") continue;  // a forced pass is played without asking
+      mock_ms += g.times[i];
+      mock_cpu += g.cpu[i];
+      ++mock_moves;
+      if (fault == "burn 20") {
+        EXPECT_GE(g.cpu[i], 19) << "move " << i;
+      }
+    }
+    ASSERT_GT(mock_moves, 0);
+    EXPECT_GE(mock_ms, 19LL * mock_moves) << fault;
+    if (fault == "think 20") {
+      EXPECT_LT(mock_cpu, mock_ms / 2) << "sleeping is not CPU";
+    }
+  }
+  fs::remove(cfg);
+}
+
 TEST(GtpMock, SetGameClearBoardPerGameAndTimeCommands) {
   const std::string rec = record_path("gtp");
   selfplay::ExternalPlayer<BlokusDuo> mock(mock_spec("gtp", "record " + rec), "mock");

@@ -55,6 +55,8 @@ GameRecord sample_game(std::int64_t id, int score) {
   g.moves = {"c3", "pass", "d3"};
   g.score = score;
   g.evals = {MoveEval{12, 2, 40, 0.5, std::nullopt}, std::nullopt, MoveEval{-3, 2, 17, 0.25, 8.0}};
+  g.times = {7, 0, 31};
+  g.cpu = {6, 0, 29};
   g.ms = 12.5;
   g.seed = 0xdeadbeefcafef00dULL;
   return g;
@@ -85,6 +87,8 @@ TEST_F(GameLogTest, RoundTripKeepsEveryField) {
   ASSERT_EQ(log.games.size(), 2U);
   EXPECT_EQ(log.games[0], sample_game(0, 10));
   EXPECT_EQ(log.games[0].ms, 12.5);
+  EXPECT_EQ(log.games[0].times, (std::vector<std::int64_t>{7, 0, 31}));
+  EXPECT_EQ(log.games[0].cpu, (std::vector<std::int64_t>{6, 0, 29}));
   ASSERT_TRUE(log.games[0].evals[0].has_value());
   EXPECT_EQ(log.games[0].evals[0]->ms, 0.5);
   EXPECT_EQ(log.games[0].result(), "1-0");

@@ -52,7 +52,7 @@ class IllegalPlayer : public RandomPlayer<G> {
   MoveChoice<G> choose(const typename G::Position& p, const MoveRequest& request) override {
     core::MoveListOf<G> legal;
     G::generate_moves(p, legal);
-    if (legal.size() > 1 || !G::is_pass(legal[0])) return {G::pass_move(), std::nullopt};
+    if (legal.size() > 1 || !G::is_pass(legal[0])) return {G::pass_move(), std::nullopt, std::nullopt};
     return RandomPlayer<G>::choose(p, request);
   }
 };

@@ -168,7 +168,44 @@ TEST(Summary, EachEnginesTimeIsItsOwnMovesRecordedTimes) {
   SelfplaySummary quiet;
   fill_results(quiet, untimed, std::nullopt, std::nullopt);
   EXPECT_TRUE(summary_json(quiet)["engines"][0]["time_use"].is_null());
-  EXPECT_EQ(summary_text(quiet).find("time (wall"), std::string::npos);
+  EXPECT_EQ(summary_text(quiet).find("time (as logged"), std::string::npos);
+}
+
+TEST(Summary, EachEnginesCpuTimeIsItsOwnMovesRecordedCpuOverTheGamesThatHaveIt) {
+  const Schedule schedule(2, Format::RoundRobin, 2);
+  MatchTally tally({"a", "b"}, schedule);
+  // Game 0 (even opening, "a" first): a moves 0, 2, 4, b moves 1, 3.
+  records::GameRecord with_cpu = timed(0, 0, {100, 7, 300, 9, 2000});
+  with_cpu.cpu = {90, 1, 280, 2, 1930};  // a: 2,300 ms CPU over 3 moves; b: 3 ms over 2
+  tally.add(with_cpu);
+  tally.add(timed(1, 1, {60, 3}));  // an older log's game: wall times only
+  const auto times = tally.time_use();
+  ASSERT_EQ(times.size(), 2U);
+  const analysis::TimeUse& a = times[0];
+  EXPECT_EQ(a.games, 2);
+  EXPECT_EQ(a.cpu_games, 1);
+  EXPECT_EQ(a.cpu_moves, 3);
+  EXPECT_EQ(a.cpu_ms, 2300);
+  EXPECT_EQ(times[1].cpu_ms, 3);
+  EXPECT_EQ(analysis::time_use_text(a),
+            "1.23 s a game, 615.0 ms a move, longest move 2,000 ms; CPU 2.30 s a game, 766.7 ms "
+            "a move in the 1 games that record it (over 2 games, 4 moves)");
+  SelfplaySummary s;
+  fill_results(s, tally, std::nullopt, std::nullopt);
+  const auto j = summary_json(s);
+  EXPECT_EQ(j["engines"][0]["time_use"]["cpu_games"], 1);
+  EXPECT_DOUBLE_EQ(j["engines"][1]["time_use"]["cpu_ms_per_move"].get<double>(), 1.5);
+  EXPECT_NE(summary_text(s).find("time (as logged: wall, then CPU where recorded):\n  a: 1.23 s"),
+            std::string::npos)
+      << summary_text(s);
+  // Without CPU times in any game the line is the wall time's alone and the keys are null.
+  MatchTally wall({"a", "b"}, schedule);
+  wall.add(timed(1, 1, {60, 3}));
+  EXPECT_EQ(analysis::time_use_text(wall.time_use()[0]),
+            "0.06 s a game, 60.0 ms a move, longest move 60 ms (over 1 games, 1 moves)");
+  SelfplaySummary plain;
+  fill_results(plain, wall, std::nullopt, std::nullopt);
+  EXPECT_TRUE(summary_json(plain)["engines"][0]["time_use"]["cpu_ms_per_move"].is_null());
 }
 
 }  // namespace
