@@ -22,12 +22,15 @@ analysis::GameOutcome outcome_of(const records::GameRecord& game) {
     // After an odd opening the second player makes the first move of game.moves.
     const std::size_t first_mover = game.opening.size() % 2;
     o.times.emplace();
+    // A side without a move in a game with CPU times spent none (a wipe-out right after the
+    // opening), which is not "not recorded".
+    if (!game.cpu.empty()) (*o.times)[0].cpu_ms = (*o.times)[1].cpu_ms = 0;
     for (std::size_t i = 0; i < game.times.size(); ++i) {
       analysis::SideTime& side = (*o.times)[(i + first_mover) % 2];
       ++side.moves;
       side.ms += game.times[i];
       side.longest_ms = std::max(side.longest_ms, game.times[i]);
-      if (!game.cpu.empty()) side.cpu_ms = side.cpu_ms.value_or(0) + game.cpu[i];
+      if (!game.cpu.empty()) *side.cpu_ms += game.cpu[i];
     }
   }
   return o;

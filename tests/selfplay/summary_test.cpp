@@ -172,30 +172,37 @@ TEST(Summary, EachEnginesTimeIsItsOwnMovesRecordedTimes) {
 }
 
 TEST(Summary, EachEnginesCpuTimeIsItsOwnMovesRecordedCpuOverTheGamesThatHaveIt) {
-  const Schedule schedule(2, Format::RoundRobin, 2);
+  const Schedule schedule(2, Format::RoundRobin, 4);
   MatchTally tally({"a", "b"}, schedule);
   // Game 0 (even opening, "a" first): a moves 0, 2, 4, b moves 1, 3.
   records::GameRecord with_cpu = timed(0, 0, {100, 7, 300, 9, 2000});
   with_cpu.cpu = {90, 1, 280, 2, 1930};  // a: 2,300 ms CPU over 3 moves; b: 3 ms over 2
   tally.add(with_cpu);
   tally.add(timed(1, 1, {60, 3}));  // an older log's game: wall times only
+  // Game 2 ("a" first) ends by a wipe-out on the first move after the odd opening: "b" moved,
+  // "a" never did, and a's CPU time in it is 0, not missing.
+  records::GameRecord wipe_out = timed(2, 1, {40});
+  wipe_out.cpu = {40};
+  tally.add(wipe_out);
   const auto times = tally.time_use();
   ASSERT_EQ(times.size(), 2U);
   const analysis::TimeUse& a = times[0];
-  EXPECT_EQ(a.games, 2);
-  EXPECT_EQ(a.cpu_games, 1);
+  EXPECT_EQ(a.games, 3);
+  EXPECT_EQ(a.cpu_games, 2);
   EXPECT_EQ(a.cpu_moves, 3);
   EXPECT_EQ(a.cpu_ms, 2300);
-  EXPECT_EQ(times[1].cpu_ms, 3);
+  EXPECT_EQ(times[1].cpu_games, 2);
+  EXPECT_EQ(times[1].cpu_moves, 3);
+  EXPECT_EQ(times[1].cpu_ms, 43);
   EXPECT_EQ(analysis::time_use_text(a),
-            "1.23 s a game, 615.0 ms a move, longest move 2,000 ms; CPU 2.30 s a game, 766.7 ms "
-            "a move in the 1 games that record it (over 2 games, 4 moves)");
+            "0.82 s a game, 615.0 ms a move, longest move 2,000 ms; CPU 1.15 s a game, 766.7 ms "
+            "a move in the 2 games that record it (over 3 games, 4 moves)");
   SelfplaySummary s;
   fill_results(s, tally, std::nullopt, std::nullopt);
   const auto j = summary_json(s);
-  EXPECT_EQ(j["engines"][0]["time_use"]["cpu_games"], 1);
-  EXPECT_DOUBLE_EQ(j["engines"][1]["time_use"]["cpu_ms_per_move"].get<double>(), 1.5);
-  EXPECT_NE(summary_text(s).find("time (as logged: wall, then CPU where recorded):\n  a: 1.23 s"),
+  EXPECT_EQ(j["engines"][0]["time_use"]["cpu_games"], 2);
+  EXPECT_DOUBLE_EQ(j["engines"][1]["time_use"]["cpu_seconds_per_game"].get<double>(), 0.0215);
+  EXPECT_NE(summary_text(s).find("time (as logged: wall, then CPU where recorded):\n  a: 0.82 s"),
             std::string::npos)
       << summary_text(s);
   // Without CPU times in any game the line is the wall time's alone and the keys are null.
