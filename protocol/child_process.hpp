@@ -56,8 +56,9 @@ class ChildProcess {
   [[nodiscard]] bool running();
 
   /// CPU time (user and system, every thread) the child and the descendants that
-  /// /proc/PID/task/PID/children lists have used so far, in ms; nullopt when the child no
-  /// longer runs. /bin/sh runs a simple command line by exec, so this is the program's own.
+  /// /proc/PID/task/PID/children lists have used so far, in ms; nullopt when it cannot be
+  /// read (no child, or it was reaped). /bin/sh runs a simple command line by exec, so this
+  /// is the program's own.
   [[nodiscard]] std::optional<double> cpu_ms() const;
 
   /// The child's pid (-1 after kill()).
