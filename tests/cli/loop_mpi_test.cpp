@@ -88,7 +88,7 @@ std::map<std::int64_t, std::string> games_by_id(const fs::path& log) {
   for (std::string line; std::getline(in, line);) {
     json g = json::parse(line);
     if (g.at("type") != "game") continue;
-    for (const char* key : {"ms", "times", "after_decision"}) g.erase(key);
+    for (const char* key : {"ms", "times", "cpu", "after_decision"}) g.erase(key);
     if (g.contains("evals")) {
       for (auto& e : g["evals"]) {
         if (e.is_object()) {

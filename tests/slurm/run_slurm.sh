@@ -134,7 +134,7 @@ def games(path):
         g = json.loads(line)
         if g.get("type") != "game":
             continue
-        for key in ("ms", "times", "after_decision"):
+        for key in ("ms", "times", "cpu", "after_decision"):
             g.pop(key, None)
         for e in g.get("evals") or []:
             if e:
