@@ -4,10 +4,10 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
-#include <fstream>
 #include <poll.h>
 #include <stdexcept>
 #include <sys/prctl.h>
@@ -182,9 +182,23 @@ std::optional<double> ChildProcess::cpu_ms() const {
     if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &t) != 0) continue;
     total += static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
     any = true;
-    std::ifstream children("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) +
-                           "/children");
-    for (pid_t child = 0; children >> child;) todo.push_back(child);
+    // read(2), not a stream: a process that ends meanwhile makes the read fail (ESRCH), which
+    // a std::ifstream reports by throwing.
+    const std::string path =
+        "/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    char text[4096];
+    const ssize_t n = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    if (n <= 0) continue;
+    text[n] = '\0';
+    char* at = text;
+    for (char* end = nullptr;; at = end) {
+      const long child = std::strtol(at, &end, 10);
+      if (end == at) break;
+      todo.push_back(static_cast<pid_t>(child));
+    }
   }
   if (!any) return std::nullopt;
   return total;
