@@ -64,8 +64,10 @@ struct SampleOptions {
   /// drop the rest; 0 = all.
   std::size_t search_max = 0;
   core::EngineConfig search_config;  ///< the engine that labels (the tuning's --init config)
-  /// Exact labels (need_exact) or else search labels computed earlier; new ones are added.
-  LabelCache* cache = nullptr;
+  /// Exact labels computed earlier; new ones are added. nullptr = none.
+  LabelCache* exact_cache = nullptr;
+  /// Search labels (search_depth, search_config) computed earlier; new ones are added.
+  LabelCache* search_cache = nullptr;
 };
 
 /// Counts of the sampling stage.
@@ -237,14 +239,14 @@ void run_searches(const SampleOptions& o, SampleStats& stats, const Progress& pr
 /// o.search_depth plies (one engine per thread, its table cleared before every position, so
 /// labels do not depend on threads); beyond o.search_max such samples, those with the lowest
 /// hash-derived keys are kept and the rest dropped. Keeps the order of `samples`. Labels in
-/// o.cache (unless exact labels are wanted) are taken from it, new ones added to it and
-/// written every kLabelCacheSaveInterval.
+/// o.search_cache are taken from it, new ones added to it and written every
+/// kLabelCacheSaveInterval.
 template <core::Game G>
 void label_by_search(const std::vector<TrainingGame>& games, const SampleOptions& o,
                      SampleStats& stats, const Progress& progress,
                      std::vector<Sample<typename G::Position>>& samples) {
   std::vector<std::size_t> todo = detail::samples_to_search(games, o, stats, samples);
-  LabelCache* cache = o.need_exact ? nullptr : o.cache;
+  LabelCache* cache = o.search_cache;
   if (cache != nullptr) detail::take_cached_searches(*cache, stats, samples, todo);
   // In chunks of kLabelChunk, so that the cache is written as the labels come (a killed run
   // keeps them).
@@ -388,7 +390,7 @@ void add_labelled(const std::vector<std::pair<typename G::Position, int>>& label
 }
 
 /// label_exact's step for out[begin..end): the exact solves (in parallel; cached labels read),
-/// counted into `solved` and `nodes`, then the new labels added to o.cache, which is written
+/// counted into `solved` and `nodes`, then the new labels added to o.exact_cache, which is written
 /// when due.
 template <core::Game G>
 void label_exact_chunk(const SampleOptions& o, SampleStats& stats, const Progress& progress,
@@ -403,10 +405,10 @@ void label_exact_chunk(const SampleOptions& o, SampleStats& stats, const Progres
     for (std::size_t i = range.begin(); i != range.end(); ++i) {
       auto& s = out[i];
       if (s.labelled || !G::exact_threshold_reached(s.position, o.exact_empties)) continue;
-      if (o.cache != nullptr) {
+      if (o.exact_cache != nullptr) {
         // Only read here: the map is filled after the parallel loop.
-        const auto hit = o.cache->labels.find(s.hash);
-        if (hit != o.cache->labels.end()) {
+        const auto hit = o.exact_cache->labels.find(s.hash);
+        if (hit != o.exact_cache->labels.end()) {
           s.exact = hit->second / 100;
           s.has_exact = true;
           s.exact_cached = true;
@@ -423,22 +425,22 @@ void label_exact_chunk(const SampleOptions& o, SampleStats& stats, const Progres
       progress("tune: solved " + std::to_string(total) + " positions exactly");
     }
   });
-  if (o.cache == nullptr) return;
+  if (o.exact_cache == nullptr) return;
   for (std::size_t i = begin; i < end; ++i) {
     const auto& s = out[i];
     if (!s.has_exact || s.labelled) continue;
     if (s.exact_cached) {
-      ++o.cache->hits;
+      ++o.exact_cache->hits;
       ++stats.cached;
     } else {
-      add_label(*o.cache, s.hash, G::format_position(s.position), 100 * s.exact);
+      add_label(*o.exact_cache, s.hash, G::format_position(s.position), 100 * s.exact);
     }
   }
-  save_label_cache_if_due(*o.cache);
+  save_label_cache_if_due(*o.exact_cache);
 }
 
 /// sample_positions' step 3: exact labels for the samples at or below o.exact_empties (the
-/// game's exact solver, in parallel), read from and added to o.cache when set, in chunks of
+/// game's exact solver, in parallel), read from and added to o.exact_cache when set, in chunks of
 /// kLabelChunk so that the cache is written as the labels come (a killed run keeps them).
 /// Throws InputError when the game has no exact solver.
 template <core::Game G>

@@ -35,9 +35,11 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("positions", po::value(&o.positions)->multitoken()->composing(),
        "labelled positions files, one 'POSITION; LABEL' a line (arena convert --label; Edax "
        "OBF): fitted alone or with --games, split into train/holdout by position")
-      ("label-cache", po::value(&o.label_cache),
-       "positions file caching the exact (or search) labels the tuner computes: read when "
-       "present, new labels added (written once a minute while labelling, and at the end)")
+      ("label-cache", po::value(&o.label_cache)->multitoken(),
+       "positions files caching the labels the tuner computes, one per kind: the exact "
+       "solves' file first, then the searches' (a mixture such as line:0.5,search:0.5 takes "
+       "two): read when present, new labels added (written once a minute while labelling, "
+       "and at the end)")
       ("init", po::value(&o.init)->required(), "starting config (game, feature set, weights)")
       ("out", po::value(&o.out), "write the tuned config here (same format as --init)")
       ("name", po::value(&o.name), "name of the tuned config (default: <init name>-tuned)")

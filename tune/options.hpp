@@ -33,7 +33,9 @@ enum class Solver { Auto, Direct, Iterative };
 struct TuneOptions {
   std::vector<std::string> games;   ///< arena logs (.jsonl) and, for Othello, WTHOR .tsv / .wtb
   std::vector<std::string> positions;  ///< labelled positions files (tune/positions.hpp)
-  std::string label_cache;          ///< positions file caching exact/search labels; "" = none
+  /// Positions files caching the computed labels, one per kind the label computes: exact
+  /// solves first, then searches; empty = none.
+  std::vector<std::string> label_cache;
   std::string init;                 ///< starting config: game, feature set, start weights
   std::string out;                  ///< tuned config to write; "" = fit and report only
   std::string name;                 ///< name of the tuned config; "" = "<init name>-tuned"

@@ -8,8 +8,9 @@
 // An Edax OBF line "BOARD X; G8:+18; H1:+12;" also reads: its label is the first (best)
 // move's score.
 //
-// The same file is the tuner's label cache (--label-cache): the exact or search labels it
-// computed, keyed by position, reused by a later run instead of solving or searching again.
+// The same file is the tuner's label cache (--label-cache, one file per kind): the exact or
+// search labels it computed, keyed by position, reused by a later run instead of solving or
+// searching again.
 #pragma once
 
 #include <chrono>
@@ -65,6 +66,13 @@ struct LabelCache {
   std::size_t added = 0;                            ///< labels computed and added this run
   std::size_t saved = 0;                            ///< `added` when the file was last written
   std::chrono::steady_clock::time_point saved_at = std::chrono::steady_clock::now();
+};
+
+/// The label caches of one tuning run, one per kind of computed label (a mixture of `line`
+/// and `search` computes both); a cache with an empty path is off.
+struct LabelCaches {
+  LabelCache exact;
+  LabelCache search;
 };
 
 /// How often a labelling run writes its cache (save_label_cache_if_due, between chunks of

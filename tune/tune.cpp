@@ -51,7 +51,7 @@ std::string label_text(const std::vector<LabelTerm>& terms) {
 }
 
 SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& init,
-                             const std::vector<LabelTerm>& terms, LabelCache* cache) {
+                             const std::vector<LabelTerm>& terms, LabelCaches* caches) {
   SampleOptions so;
   so.skip_plies = o.skip_plies;
   so.max_per_game = o.max_per_game;
@@ -62,7 +62,10 @@ SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& ini
   so.search_depth = o.search_depth;
   so.search_max = o.search_max;
   so.search_config = init;
-  so.cache = cache;
+  if (caches != nullptr) {
+    so.exact_cache = caches->exact.path.empty() ? nullptr : &caches->exact;
+    so.search_cache = caches->search.path.empty() ? nullptr : &caches->search;
+  }
   for (const auto& term : terms) {
     so.need_search = so.need_search || term.kind == LabelKind::Search;
     so.need_exact = so.need_exact || needs_exact_solves(term.kind);

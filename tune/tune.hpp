@@ -39,9 +39,11 @@ void check_tune_options(const TuneOptions& o);
 [[nodiscard]] std::string label_text(const std::vector<LabelTerm>& terms);
 
 /// Step 1's options: the sampling settings of `o` with `init` as the labelling engine and
-/// the labels `terms` need.
+/// the labels `terms` need, reading and filling the caches of `caches` that have a path
+/// (nullptr = none).
 [[nodiscard]] SampleOptions sample_options(const TuneOptions& o, const core::EngineConfig& init,
-                                           const std::vector<LabelTerm>& terms, LabelCache* cache);
+                                           const std::vector<LabelTerm>& terms,
+                                           LabelCaches* caches);
 
 /// Steps 3 and 4 on feature rows: Texel's K on the start weights against game results, the
 /// label mixture as targets, the fit, and the train/holdout losses before and after (of the
@@ -105,14 +107,14 @@ void write_tuned_config(const TuneOptions& o, const core::EngineConfig& init, co
 /// `progress`. Throws InputError for: an unknown label, method, loss or solver; an unknown
 /// feature set; no training positions, or fewer than weights unless it refits nonzero start
 /// weights with a pull towards them (lambda > 0); an unwritable output.
-/// `labelled` are the --positions files' positions with their labels (centi-units); `cache`
-/// (may be null) supplies and collects exact or search labels.
+/// `labelled` are the --positions files' positions with their labels (centi-units); `caches`
+/// (may be null) supply and collect the exact and the search labels.
 template <core::Game G>
 void tune_game(const TuneOptions& o, const core::EngineConfig& init,
                const std::vector<TrainingGame>& games, TuneReport& report,
                const Progress& progress,
                const std::vector<std::pair<typename G::Position, int>>& labelled = {},
-               LabelCache* cache = nullptr) {
+               LabelCaches* caches = nullptr) {
   using Clock = std::chrono::steady_clock;
   check_tune_options(o);
   const std::vector<LabelTerm> terms = parse_label(o.label);
@@ -146,7 +148,7 @@ void tune_game(const TuneOptions& o, const core::EngineConfig& init,
   // Step 1. Positions and labels; the picked positions are checked before they are labelled
   // (a large fit's labels take most of its time), the rows again after --balance.
   auto t = Clock::now();
-  const SampleOptions so = sample_options(o, init, terms, cache);
+  const SampleOptions so = sample_options(o, init, terms, caches);
   const auto samples =
       sample_positions<G>(games, so, report.sampling, progress, labelled, check_enough);
   report.sample_seconds = detail::seconds_since(t);

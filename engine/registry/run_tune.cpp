@@ -46,24 +46,47 @@ std::string record_inputs_owner(const std::string& path, GameList<Gs...>) {
   return owner;
 }
 
-/// What a --label-cache holds for this run: "exact" when the label needs exact solves, else
-/// "search depth D config HASH" (HASH: the --init file's). Throws InputError naming
-/// --label-cache when the label computes nothing. "" without --label-cache.
-std::string label_cache_key(const TuneOptions& o, const core::EngineConfig& init) {
-  if (o.label_cache.empty()) return "";
+/// The --label-cache files of this run, read: one for each kind of label the run computes,
+/// in this order: exact solves (key "exact"), then searches (key "search depth D config HASH
+/// (NAME)", HASH the --init file's). Throws InputError naming --label-cache when the number
+/// of files differs from the kinds computed, and as load_label_cache does.
+template <class G>
+LabelCaches load_label_caches(const TuneOptions& o, const core::EngineConfig& init,
+                              const std::string& rules) {
+  LabelCaches caches;
+  if (o.label_cache.empty()) return caches;
   bool exact = false;
   bool search = false;
   for (const auto& term : parse_label(o.label)) {
     exact = exact || needs_exact_solves(term.kind);
-    search = search || term.kind == LabelKind::Search;
+    search = search || (term.kind == LabelKind::Search && o.search_depth > 0);
   }
-  if (exact) return "exact";
-  if (search && o.search_depth > 0) {
-    return "search depth " + std::to_string(o.search_depth) + " config " + file_hash(o.init) +
-           " (" + init.name + ")";
+  const std::size_t kinds = (exact ? 1U : 0U) + (search ? 1U : 0U);
+  if (kinds == 0) {
+    throw InputError("--label-cache: label '" + o.label +
+                     "' computes no labels to cache (exact, or search with --search-depth)");
   }
-  throw InputError("--label-cache: label '" + o.label +
-                   "' computes no labels to cache (exact, or search with --search-depth)");
+  if (o.label_cache.size() != kinds) {
+    throw InputError("--label-cache: label '" + o.label + "' computes " +
+                     (kinds == 2 ? "exact and search labels: expected 2 files (the exact "
+                                   "solves' first, then the searches')"
+                                 : std::string(exact ? "exact" : "search") +
+                                       " labels: expected 1 file") +
+                     ", got " + std::to_string(o.label_cache.size()));
+  }
+  const auto load = [&](const std::string& path, const std::string& key) {
+    LabelCache cache = load_label_cache<G>(path, key);
+    cache.game = std::string(G::kName);
+    cache.rules = rules;
+    return cache;
+  };
+  if (exact) caches.exact = load(o.label_cache.front(), "exact");
+  if (search) {
+    caches.search = load(o.label_cache.back(), "search depth " + std::to_string(o.search_depth) +
+                                                   " config " + file_hash(o.init) + " (" +
+                                                   init.name + ")");
+  }
+  return caches;
 }
 
 }  // namespace
@@ -127,10 +150,8 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
       report.inputs.push_back(std::move(summary));
       labelled.insert(labelled.end(), more.begin(), more.end());
     }
-    LabelCache cache = load_label_cache<G>(options.label_cache,
-                                           label_cache_key(options, init));
-    cache.game = std::string(G::kName);
-    cache.rules = games.empty() ? "" : games.front().rules;
+    LabelCaches caches =
+        load_label_caches<G>(options, init, games.empty() ? "" : games.front().rules);
     report.read_seconds = detail::seconds_since(start);
     if (options.method == FitMethod::Mpc) {
       if (!options.positions.empty()) {
@@ -141,17 +162,22 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
     }
     // The labels are most of a large fit's time: a fit that fails after computing them (too
     // few positions for the weights, an unwritable output) keeps them for the next run.
-    const auto keep_labels = [&] { save_label_cache(cache); };
+    const auto keep_labels = [&] {
+      save_label_cache(caches.exact);
+      save_label_cache(caches.search);
+    };
     try {
-      tune_game<G>(options, init, games, report, sink, labelled, &cache);
+      tune_game<G>(options, init, games, report, sink, labelled, &caches);
     } catch (...) {
       keep_labels();
       throw;
     }
     keep_labels();
-    if (sink && !cache.path.empty()) {
-      sink("tune: label cache " + cache.path + ": " + std::to_string(cache.hits) +
-           " labels reused, " + std::to_string(cache.added) + " added");
+    for (const LabelCache* cache : {&caches.exact, &caches.search}) {
+      if (sink && !cache->path.empty()) {
+        sink("tune: label cache " + cache->path + ": " + std::to_string(cache->hits) +
+             " labels reused, " + std::to_string(cache->added) + " added");
+      }
     }
   });
   report.seconds = detail::seconds_since(start);

@@ -144,7 +144,7 @@ TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
   TuneOptions o = exact_ridge(path("plain.cfg"));
   o.games = {path("a.jsonl")};
   const TuneReport plain = run_tune(o);
-  o.label_cache = path("cache.obf");
+  o.label_cache = {path("cache.obf")};
   o.out = path("first.cfg");
   const TuneReport first = run_tune(o);
   EXPECT_EQ(first.sampling.cached, 0U);
@@ -161,11 +161,42 @@ TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
   EXPECT_THROW((void)run_tune(o), InputError);
 }
 
+// Why: one cache held either kind, so a mixture of exact and search labels cached only the
+// solves and searched every position again on each rerun (37 minutes for 1.3 million).
+TEST_F(Positions, AMixtureOfLineAndSearchLabelsCachesBothKindsInTheirOwnFiles) {
+  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(20, 7));
+  TuneOptions o = exact_ridge(path("plain.cfg"));
+  o.games = {path("a.jsonl")};
+  o.label = "line:0.5,search:0.5";
+  o.search_depth = 2;
+  const TuneReport plain = run_tune(o);
+  o.label_cache = {path("exact.obf")};
+  EXPECT_THAT([&] { (void)run_tune(o); },
+              testing::ThrowsMessage<InputError>(testing::HasSubstr("expected 2 files")));
+  o.label_cache = {path("exact.obf"), path("search.obf")};
+  o.out = path("first.cfg");
+  const TuneReport first = run_tune(o);
+  EXPECT_EQ(first.sampling.cached, 0U);
+  EXPECT_EQ(read_positions_file(path("exact.obf")).label, "exact");
+  EXPECT_EQ(read_positions_file(path("exact.obf")).lines.size(), first.sampling.exact_solved);
+  EXPECT_THAT(read_positions_file(path("search.obf")).label, testing::StartsWith("search depth 2"));
+  EXPECT_EQ(read_positions_file(path("search.obf")).lines.size(), first.sampling.searched);
+  o.out = path("second.cfg");
+  const TuneReport second = run_tune(o);
+  EXPECT_EQ(second.sampling.cached, first.sampling.exact_solved + first.sampling.searched);
+  EXPECT_EQ(second.sampling.searched, 0U);
+  EXPECT_EQ(second.sampling.exact_nodes, 0U);
+  EXPECT_EQ(weights_of(path("second.cfg")), weights_of(path("plain.cfg")));
+  // Swapped files are refused by their headers, not mixed in.
+  o.label_cache = {path("search.obf"), path("exact.obf")};
+  EXPECT_THROW((void)run_tune(o), InputError);
+}
+
 TEST_F(Positions, TooFewPositionsAreRefusedBeforeLabellingAndLabelsOfAFailedFitAreKept) {
   write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
   TuneOptions o = exact_ridge(path("out.cfg"));
   o.games = {path("a.jsonl")};
-  o.label_cache = path("cache.obf");
+  o.label_cache = {path("cache.obf")};
   o.max_per_game = 1;
   o.holdout = 0.9;
   o.lambda = 0;
@@ -175,7 +206,7 @@ TEST_F(Positions, TooFewPositionsAreRefusedBeforeLabellingAndLabelsOfAFailedFitA
   // A fit that fails after its labels (here: an output under a regular file) keeps them.
   o = exact_ridge(path("a.jsonl") + "/out.cfg");
   o.games = {path("a.jsonl")};
-  o.label_cache = path("cache.obf");
+  o.label_cache = {path("cache.obf")};
   EXPECT_ANY_THROW((void)run_tune(o));
   EXPECT_FALSE(read_positions_file(path("cache.obf")).lines.empty());
 }
