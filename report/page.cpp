@@ -273,6 +273,34 @@ void games_section(const Statistics& st, std::ostringstream& out) {
   out << "</table>\n";
 }
 
+/// Each engine's time as its logs recorded it: the numbers of `arena analyze`'s time lines
+/// (analysis::time_use_json), wall time then CPU time ("-" where no game records CPU time).
+void time_section(const Statistics& st, std::ostringstream& out) {
+  if (st.report.summary.time_use.empty()) return;
+  out << "<h2 id=\"time\">Time</h2>\n<p class=\"note\">As logged: wall time of each move, then "
+         "CPU time where the log records it (arena's engines: the searching thread; outside "
+         "engines: their processes), as <code>arena analyze</code> prints under \""
+      << html_escape(analysis::kTimeUseHeading) << "\".</p>\n"
+      << "<table id=\"time-table\"><tr><th class=\"l\">engine</th><th>s a game</th>"
+         "<th>ms a move</th><th>longest move (ms)</th><th>CPU s a game</th><th>CPU ms a move</th>"
+         "<th>games with CPU</th><th>games</th><th>moves</th></tr>\n";
+  for (const auto& t : st.report.summary.time_use) {
+    const nlohmann::json j = analysis::time_use_json(t);
+    const auto number = [&j](const char* key) {
+      return j.at(key).is_null() ? NAN : j.at(key).get<double>();
+    };
+    out << "<tr data-engine=\"" << html_escape(t.engine) << "\">" << td("name", t.engine, "", "l")
+        << td_num("seconds_per_game", number("seconds_per_game"))
+        << td_num("ms_per_move", number("ms_per_move"), "%.1f")
+        << td_int("longest_move_ms", t.longest_ms)
+        << td_num("cpu_seconds_per_game", number("cpu_seconds_per_game"))
+        << td_num("cpu_ms_per_move", number("cpu_ms_per_move"), "%.1f")
+        << td_int("cpu_games", t.cpu_games) << td_int("games", t.games)
+        << td_int("moves", t.moves) << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
 /// A number cell of the loop tables: "-" for NaN (null in the record).
 std::string td_loop_num(const char* key, double v, const char* format) {
   return std::isnan(v) ? td(key, "-") : td_num(key, v, format);
@@ -457,6 +485,7 @@ std::string render_page(const PageContent& c) {
        << html_escape(c.generated) << " by arena " << html_escape(c.version) << ": <code id=\"command\">"
        << html_escape(c.command) << "</code></p>\n<nav><a href=\"#runs\">runs</a><a href=\"#pairs\">pairs</a>"
        << (c.stats->report.ratings ? "<a href=\"#ratings\">ratings</a>" : "")
+       << (c.stats->report.summary.time_use.empty() ? "" : "<a href=\"#time\">time</a>")
        << (c.inputs->loop ? "<a href=\"#loop\">loop</a>" : "")
        << (c.stats->training.empty() ? "" : "<a href=\"#training\">training games</a>")
        << "<a href=\"#charts\">charts</a><a href=\"#weights\">weights</a><a href=\"#viewer\">games</a></nav></header>\n";
@@ -470,6 +499,7 @@ std::string render_page(const PageContent& c) {
   pairs_section(*c.stats, body);
   ratings_section(*c.stats, body);
   games_section(*c.stats, body);
+  time_section(*c.stats, body);
   loop_section(c.inputs->loop_summary, body);
   training_section(*c.stats, body);
   body << "<h2 id=\"charts\">Charts</h2>\n";

@@ -2,6 +2,7 @@
 // P1) and against `arena analyze --json` of the same logs, broken inputs (torn line, unknown
 // game), a loop run folder, the viewer's frames text and the weight tables. The browser side
 // is tests/browser/report_browser.mjs.
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -211,6 +212,56 @@ TEST(Report, CommandWritesThePageAndWarnsOnStderr) {
   EXPECT_NE(read_file(out).find("id=\"problems\""), std::string::npos);
   std::filesystem::remove(out);
   EXPECT_EQ(run_command(std::string(ARENA_BINARY) + " report /nonexistent.jsonl --out " + out + " 2>/dev/null").status, 2);
+}
+
+/// The number in the `key` cell of `html`'s table row for `engine` in the table `table_id`
+/// (its data-v), NaN when there is no such cell.
+double row_value(const std::string& html, const std::string& table_id, const std::string& engine,
+                 const std::string& key) {
+  const auto table = html.find("id=\"" + table_id + "\"");
+  if (table == std::string::npos) return NAN;
+  const auto row = html.find("<tr data-engine=\"" + engine + "\">", table);
+  const auto row_end = html.find("</tr>", row);
+  const std::string cell = "data-k=\"" + key + "\" data-v=\"";
+  const auto at = html.find(cell, row);
+  if (row == std::string::npos || at == std::string::npos || at > row_end) return NAN;
+  return std::stod(html.substr(at + cell.size()));
+}
+
+// Why: the page showed each engine's time only inside its embedded JSON. Two games of the
+// fixture with 100 ms of wall time a move, the first also 40 ms of CPU a move: the table shows
+// those per-move figures, and the same numbers as `arena analyze --json`.
+TEST(Report, TimeTableShowsEachEnginesWallAndCpuTimeAsAnalyzeDoes) {
+  std::ifstream in(kData + "othello-match.jsonl");
+  std::string line;
+  std::getline(in, line);
+  std::string log = line + "\n";
+  for (int g = 0; g < 2 && std::getline(in, line); ++g) {
+    auto game = nlohmann::json::parse(line);
+    const std::size_t moves = game["moves"].size();
+    game["times"] = std::vector<int>(moves, 100);
+    if (g == 0) game["cpu"] = std::vector<int>(moves, 40);
+    log += game.dump() + "\n";
+  }
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("arena_report_time_" + std::to_string(getpid()) + ".jsonl")).string();
+  std::ofstream(path) << log;
+  const Report r = build_report(options_for({path}));
+  const auto analysis = analyze_json({path});
+  std::filesystem::remove(path);
+  ASSERT_FALSE(analysis.is_null());
+  ASSERT_EQ(analysis["time_use"].size(), 2U);
+  for (const auto& t : analysis["time_use"]) {
+    const std::string engine = t["engine"];
+    EXPECT_DOUBLE_EQ(row_value(r.html, "time-table", engine, "ms_per_move"), 100.0) << engine;
+    EXPECT_DOUBLE_EQ(row_value(r.html, "time-table", engine, "cpu_ms_per_move"), 40.0) << engine;
+    EXPECT_EQ(row_value(r.html, "time-table", engine, "cpu_games"), 1.0) << engine;
+    for (const char* key : {"seconds_per_game", "ms_per_move", "cpu_seconds_per_game",
+                            "cpu_ms_per_move", "games", "moves", "longest_move_ms"}) {
+      EXPECT_DOUBLE_EQ(row_value(r.html, "time-table", engine, key), t[key].get<double>())
+          << engine << " " << key;
+    }
+  }
 }
 
 TEST(Report, PageIsSelfContained) {
