@@ -214,7 +214,8 @@ class Engine {
       return Searcher<G, EvalFn>(std::move(eval),
                                  SearchSettings{cfg.tt_mb, cfg.exact, cfg.move_cap, cfg.mpc,
                                                 cfg.order_depth, cfg.order_weight,
-                                                cfg.probable, cfg.killers, cfg.root_sort});
+                                                cfg.probable, cfg.killers, cfg.root_sort,
+                                                cfg.aspiration});
     } catch (const std::bad_alloc&) {
       throw bad("out of memory");
     }

@@ -30,6 +30,7 @@ const std::vector<std::string>& known_keys() {
       "name", "game", "player", "search.depth", "search.nodes", "search.movetime",
       "search.gametime", "search.increment", "search.tt_mb", "search.exact", "search.move_cap",
       "search.order_depth", "search.order_weight", "search.probable", "search.killers", "search.root_sort",
+      "search.aspiration",
       "eval.features", "eval.weights_file",
       "mcts.playouts", "mcts.exploration", "mcts.prior_temperature", "mcts.prior_power",
       "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff", "mcts.eval_scale",
@@ -40,7 +41,7 @@ const std::vector<std::string>& known_keys() {
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
-    "move_cap, order_depth, order_weight, probable, killers, root_sort, [eval] features, weights_file, [mcts] playouts, "
+    "move_cap, order_depth, order_weight, probable, killers, root_sort, aspiration, [eval] features, weights_file, [mcts] playouts, "
     "exploration, prior_temperature, prior_power, playout_temperature, playout_policy, cutoff, "
     "eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, [mpc] threshold, "
     "pair_DEPTH_SHALLOW, or feature names in [weights]";
@@ -208,6 +209,8 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
       cfg.killers = int_of(0, 1) == 1;
     } else if (key == "search.root_sort") {
       cfg.root_sort = int_of(0, 1) == 1;
+    } else if (key == "search.aspiration") {
+      cfg.aspiration = static_cast<int>(int_of(0, kMaxAspiration));
     } else if (key == "mpc.threshold") {
       cfg.mpc.threshold = values.number(e, 0, 1e9);
     } else if (key.starts_with("mcts.")) {
@@ -263,6 +266,7 @@ std::string format_engine_config(const EngineConfig& cfg,
   if (cfg.probable != 0) out << "probable = " << cfg.probable << "\n";
   if (cfg.killers) out << "killers = 1\n";
   if (cfg.root_sort) out << "root_sort = 1\n";
+  if (cfg.aspiration != 0) out << "aspiration = " << cfg.aspiration << "\n";
   out << "\n"
       << "[eval]\n"
       << "features = " << cfg.features << "\n"

@@ -27,6 +27,8 @@
 //                                 # (0 = off; written only when set)
 //   root_sort = 0                 # 1: after each iteration, the root moves after the best in
 //                                 # the order of their scores (0 = off; written only when set)
+//   aspiration = 0                # half width of the root's aspiration window, centi-units
+//                                 # (0 = off; written only when set; search.hpp)
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
@@ -72,6 +74,7 @@ struct EngineConfig {
   int probable = 0;
   bool killers = false;
   bool root_sort = false;
+  int aspiration = 0;
   MctsSettings mcts;           ///< [mcts], used by `player = mcts`
   MpcSettings mpc;             ///< [mpc] Multi-ProbCut of the alpha-beta search
   std::string features = "classic";
@@ -97,6 +100,10 @@ inline constexpr int kMaxConfigDepth = 128;
 /// Largest accepted `order_weight`: order scores are small counts (Othello: 16 per reply),
 /// and 1000 x such a count already drowns any evaluation.
 inline constexpr int kMaxOrderWeight = 1000;
+
+/// Largest accepted `aspiration` half width (centi-units): the search's score bound (32000);
+/// a window that wide is a full one.
+inline constexpr int kMaxAspiration = 32000;
 
 /// Reads and validates an engine config. Throws InputError naming the file, the line and the
 /// key for: a missing file, an unknown key, a value of the wrong type or out of range, a

@@ -15,7 +15,9 @@
 // `move_cap` searches only the first N ordered moves (the root always searches all of them, so
 // the engine's choice is never cut from the candidates, only their refutations are sampled).
 // With `root_sort`, each completed iteration orders the root moves after the best by their
-// scores, for the next.
+// scores, for the next. With `aspiration = w`, iterations from depth 3 search the root with
+// the window (score of the iteration two before) +- w and again with a full window when the
+// score falls outside (aspiration windows: a narrow window cuts more of the tree).
 // Games with an exact endgame solver hand positions past the `exact` threshold to it. Fixed
 // depth and node limits are deterministic: the clock is read only when a time limit is set,
 // and the node limit is checked at every node. Under a time limit the move's time comes from
@@ -44,6 +46,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -76,6 +79,9 @@ struct SearchSettings {
   int probable = 0;      ///< timed roots of at most this many empties try G::solve_probable
   bool killers = false;  ///< order each ply's last two cutoff moves after the table's move
   bool root_sort = false;  ///< after each iteration, order the root moves by their scores
+  /// Half width of the root's aspiration window around the score of the iteration two
+  /// before, centi-units (0 = every iteration with a full window).
+  int aspiration = 0;
 };
 
 /// The search of one engine. `Eval` is a callable `int(const G::Position&)` returning a static
@@ -97,6 +103,7 @@ class Searcher {
         sorted_end_(kPlies),
         killers_(kPlies, std::array<Move, 2>{G::pass_move(), G::pass_move()}),
         mpc_(kPlies) {
+    completed_scores_.reserve(kPlies);
     for (std::size_t i = 0; i < settings.mpc.pairs.size(); ++i) {
       const MpcPair& pair = settings.mpc.pairs[i];
       if (pair.depth > 0 && static_cast<std::size_t>(pair.depth) < kPlies &&
@@ -204,6 +211,7 @@ class Searcher {
         }
       }
     }
+    completed_scores_.clear();
     for (int depth = 1; depth <= max_depth; ++depth) {
       iteration_ = depth;
       heuristic_ = false;
@@ -211,7 +219,7 @@ class Searcher {
       if (depth == 1 && deadline_.check()) {
         aborted_ = true;  // out of time before the first node
       } else {
-        outcome = search_root(depth);
+        outcome = search_root(depth, aspiration_window(depth));
       }
       const auto [score, best] = outcome;
       if (aborted_) {
@@ -233,6 +241,7 @@ class Searcher {
       result.best = root_moves_[root_order_[0]];
       result.score = score;
       result.depth = depth;
+      completed_scores_.push_back(score);
       result.pv.assign(pv_.begin(), pv_.begin() + pv_len_[0]);
       // Step 5. Stop when the value is proven, when the move is forced under a time limit, or,
       // under a clock, when the next iteration would not finish. A move time alone is spent to
@@ -508,15 +517,45 @@ class Searcher {
     pv_len_[ply] = len + 1;
   }
 
-  /// One root iteration with a full window. Returns the score and the position in root_order_
+  /// The root window of iteration `depth` given the scores of the iterations completed
+  /// before it (completed_scores_[d - 1]: depth d): the score of depth - 2 +- settings_.aspiration,
+  /// or the full window (aspiration off, no such iteration, or a score beyond every
+  /// evaluation: a proven game end). Why two iterations back: an evaluation that counts discs
+  /// swings with the parity of the depth (Othello's patterns evaluation: 4 to 5 discs between
+  /// depths 11 and 12 of a midgame position, under 1.5 between 11 and 13).
+  [[nodiscard]] std::pair<int, int> aspiration_window(int depth) const {
+    const int w = settings_.aspiration;
+    if (w <= 0 || depth < 3 || completed_scores_.size() < static_cast<std::size_t>(depth - 2)) {
+      return {-kInfinity, kInfinity};
+    }
+    const int center = completed_scores_[static_cast<std::size_t>(depth - 3)];
+    if (std::abs(center) >= kMaxEval) return {-kInfinity, kInfinity};
+    return {std::max(-kInfinity, center - w), std::min(kInfinity, center + w)};
+  }
+
+  /// One root iteration in `window` (alpha, beta), again with a full window when a narrower
+  /// one fails (the score at or outside it). Returns the score and the position in root_order_
+  /// of the best move before it was moved to the front (0: the previous best held).
+  std::pair<int, std::size_t> search_root(int depth, std::pair<int, int> window) {
+    auto outcome = search_root_window(depth, window.first, window.second);
+    const bool narrow = window.first > -kInfinity || window.second < kInfinity;
+    if (narrow && !aborted_ &&
+        (outcome.first <= window.first || outcome.first >= window.second)) {
+      const auto full = search_root_window(depth, -kInfinity, kInfinity);
+      // A re-search cut off by the deadline proves no move (0) unless one beat its first; a
+      // failed-high search's new best, already at the front, was proven better: keep its index.
+      outcome = {full.first, full.second != 0 ? full.second : outcome.second};
+    }
+    return outcome;
+  }
+
+  /// One root iteration in the window (alpha, beta). Returns the score and the position in root_order_
   /// of the best move before it was moved to the front (0: the previous best held). The best
   /// move is moved to the front of root_order_, keeping the others' relative order, or, with
   /// settings_.root_sort and a complete iteration, putting them in the order of their scores
   /// (fail-soft bounds of the null-window searches: under a node or time limit the next
   /// iteration, often cut off, reaches the likeliest rivals of the best first).
-  std::pair<int, std::size_t> search_root(int depth) {
-    int alpha = -kInfinity;
-    const int beta = kInfinity;
+  std::pair<int, std::size_t> search_root_window(int depth, int alpha, const int beta) {
     const int alpha_orig = alpha;
     int best_score = -kInfinity;
     std::size_t best_k = 0;
@@ -533,7 +572,9 @@ class Searcher {
         score = -negamax(child, depth - 1, -beta, -alpha, 1, true);
       } else {
         score = -negamax(child, depth - 1, -alpha - 1, -alpha, 1, false);
-        if (!aborted_ && score > alpha) score = -negamax(child, depth - 1, -beta, -alpha, 1, true);
+        if (!aborted_ && score > alpha && score < beta) {
+          score = -negamax(child, depth - 1, -beta, -alpha, 1, true);
+        }
       }
       proven = proven && !heuristic_;
       heuristic_ = before || heuristic_;
@@ -547,6 +588,8 @@ class Searcher {
         if (best_score >= beta) break;
       }
     }
+    // Failing low, every score is an upper bound: none proves its move better than the first.
+    if (best_score <= alpha_orig) best_k = 0;
     if (best_k > 0) std::rotate(order, order + best_k, order + best_k + 1);
     if (!aborted_ && settings_.root_sort) {
       std::stable_sort(order + 1, order + root_moves_.size(),
@@ -779,6 +822,9 @@ class Searcher {
   MoveListOf<G> root_moves_;
   std::vector<std::uint32_t> root_order_;
   std::vector<int> root_scores_;  ///< per root move, its score in the last iteration
+  /// This search's completed iterations' scores, [d - 1] for depth d (reserved: no allocation
+  /// during a search).
+  std::vector<int> completed_scores_;
   Position root_{};
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = 0;

@@ -163,6 +163,17 @@ TEST(Search, RootSortKeepsTheMinimaxValue) {
   expect_matches_minimax_on_hash_game<OrderedHashGame>({.tt_mb = 1, .root_sort = true});
 }
 
+TEST(Search, AspirationWindowsKeepTheMinimaxValueAndTheBestMove) {
+  // A narrow root window around the previous iteration's score fails high or low on many of
+  // these roots (widths of 1 and 7 centi-units fail on most); the full re-search restores
+  // the minimax value and a best move of that value.
+  for (const int w : {1, 7, 60}) {
+    expect_matches_minimax_on_hash_game<HashGame>({.tt_mb = 1, .aspiration = w});
+    expect_matches_minimax_on_hash_game<OrderedHashGame>(
+        {.tt_mb = 1, .order_depth = 2, .order_weight = 3, .root_sort = true, .aspiration = w});
+  }
+}
+
 TEST(Search, KillersTriedBeforeGenerationKeepTheMinimaxValue) {
   // With a legality check, a null-window node tries its killer before generating its moves,
   // and skips it among them when it did not cut.
