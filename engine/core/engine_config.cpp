@@ -29,8 +29,8 @@ const std::vector<std::string>& known_keys() {
   static const std::vector<std::string> keys = {
       "name", "game", "player", "search.depth", "search.nodes", "search.movetime",
       "search.gametime", "search.increment", "search.tt_mb", "search.exact", "search.move_cap",
-      "search.order_depth", "search.order_weight", "search.probable", "search.killers", "search.root_sort",
-      "search.aspiration",
+      "search.order_depth", "search.order_weight", "search.probable", "search.killers",
+      "search.root_sort", "search.aspiration",
       "eval.features", "eval.weights_file",
       "mcts.playouts", "mcts.exploration", "mcts.prior_temperature", "mcts.prior_power",
       "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff", "mcts.eval_scale",
@@ -41,9 +41,10 @@ const std::vector<std::string>& known_keys() {
 
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
-    "move_cap, order_depth, order_weight, probable, killers, root_sort, aspiration, [eval] features, weights_file, [mcts] playouts, "
-    "exploration, prior_temperature, prior_power, playout_temperature, playout_policy, cutoff, "
-    "eval_scale, rave, prior_visits, expand, tree_mb, solve, seed, [mpc] threshold, "
+    "move_cap, order_depth, order_weight, probable, killers, root_sort, aspiration, "
+    "[eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
+    "prior_power, playout_temperature, playout_policy, cutoff, eval_scale, rave, prior_visits, "
+    "expand, tree_mb, solve, seed, [mpc] threshold, "
     "pair_DEPTH_SHALLOW, or feature names in [weights]";
 
 std::string format_double(double v) {

@@ -549,12 +549,12 @@ class Searcher {
     return outcome;
   }
 
-  /// One root iteration in the window (alpha, beta). Returns the score and the position in root_order_
-  /// of the best move before it was moved to the front (0: the previous best held). The best
-  /// move is moved to the front of root_order_, keeping the others' relative order, or, with
-  /// settings_.root_sort and a complete iteration, putting them in the order of their scores
-  /// (fail-soft bounds of the null-window searches: under a node or time limit the next
-  /// iteration, often cut off, reaches the likeliest rivals of the best first).
+  /// One root iteration in the window (alpha, beta). Returns the score and the position in
+  /// root_order_ of the best move before it was moved to the front (0: the previous best
+  /// held). The best move is moved to the front of root_order_, keeping the others' relative
+  /// order, or, with settings_.root_sort and a complete iteration, putting them in the order
+  /// of their scores (fail-soft bounds of the null-window searches: under a node or time
+  /// limit the next iteration, often cut off, reaches the likeliest rivals of the best first).
   std::pair<int, std::size_t> search_root_window(int depth, int alpha, const int beta) {
     const int alpha_orig = alpha;
     int best_score = -kInfinity;

@@ -164,7 +164,7 @@ TEST(Search, RootSortKeepsTheMinimaxValue) {
 }
 
 TEST(Search, AspirationWindowsKeepTheMinimaxValueAndTheBestMove) {
-  // A narrow root window around the previous iteration's score fails high or low on many of
+  // A narrow root window around the score two iterations back fails high or low on many of
   // these roots (widths of 1 and 7 centi-units fail on most); the full re-search restores
   // the minimax value and a best move of that value.
   for (const int w : {1, 7, 60}) {
