@@ -46,6 +46,9 @@ static_assert(sizeof(TtEntry) == 16);
 /// Depth recorded for results of the game's exact solver (deeper than any search).
 inline constexpr int kSolvedDepth = 255;
 
+/// Stores this many plies shallower than the entry of the same key do not replace it.
+inline constexpr int kKeepMargin = 2;
+
 /// A fixed-size table; not thread-safe (one per engine).
 class TranspositionTable {
  public:
@@ -84,7 +87,10 @@ class TranspositionTable {
   /// Stores a result. Replaces the slot of the same key, else the first empty slot, else the
   /// slot with the least (depth + 256 if written by the current search): shallow and stale
   /// entries go first.
-  /// A store without a move keeps the slot's previous move for the same key.
+  /// A store without a move keeps the slot's previous move for the same key. A store more
+  /// than kKeepMargin plies shallower than the slot of the same key is dropped: the deeper
+  /// result (a Multi-ProbCut check's shallow search of a node the last iteration searched
+  /// deeper, say) orders moves better and may still cut.
   void store(std::uint64_t key, int score, int move_index, int depth, Bound bound, bool proven) {
     Cluster& c = clusters_[key & mask_];
     TtEntry* victim = &c.entries[0];
@@ -92,6 +98,7 @@ class TranspositionTable {
     for (TtEntry& e : c.entries) {
       const bool live = e.epoch == epoch_;
       if (live && e.key == key) {
+        if (e.depth > depth + kKeepMargin) return;
         victim = &e;
         break;
       }
