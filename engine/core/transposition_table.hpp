@@ -46,7 +46,7 @@ static_assert(sizeof(TtEntry) == 16);
 /// Depth recorded for results of the game's exact solver (deeper than any search).
 inline constexpr int kSolvedDepth = 255;
 
-/// Stores this many plies shallower than the entry of the same key do not replace it.
+/// A store more than this many plies shallower than the entry of the same key leaves it.
 inline constexpr int kKeepMargin = 2;
 
 /// A fixed-size table; not thread-safe (one per engine).
