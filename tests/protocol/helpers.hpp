@@ -93,6 +93,16 @@ int replay_score(const records::GameRecord& g) {
   return G::final_score(p);
 }
 
+/// The contents of a file under /proc, or "" if its process is gone. A process that exits
+/// between the open and the read makes the read fail with ESRCH, which libstdc++'s
+/// istreambuf_iterator would throw; `<< rdbuf()` turns that into an empty read.
+inline std::string read_proc_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 /// Processes whose command line mentions `needle` (other than ourselves).
 inline int processes_running(const std::string& needle) {
   int n = 0;
@@ -101,10 +111,8 @@ inline int processes_running(const std::string& needle) {
     if (!std::all_of(pid.begin(), pid.end(), ::isdigit) || pid == std::to_string(::getpid())) {
       continue;
     }
-    std::ifstream in(e.path() / "cmdline");
-    std::string cmd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::ifstream st(e.path() / "stat");
-    std::string stat((std::istreambuf_iterator<char>(st)), std::istreambuf_iterator<char>());
+    const std::string cmd = read_proc_file(e.path() / "cmdline");
+    const std::string stat = read_proc_file(e.path() / "stat");
     const auto close = stat.rfind(')');
     const bool zombie = close != std::string::npos && stat.size() > close + 2 && stat[close + 2] == 'Z';
     if (!zombie && cmd.find(needle) != std::string::npos) ++n;
