@@ -92,20 +92,12 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
 
 [[nodiscard]] inline Bitboard or_lanes(Lanes v) { return v[0] | v[1] | v[2] | v[3]; }
 
-}  // namespace detail
-
-/// Legal moves of the player `p` against the opponent `o` (disjoint sets): the empty squares
-/// that flank at least one opponent run. Fast kernel: Kogge-Stone parallel-prefix fill (see
-/// detail::moves_one_direction for the idea) run in all 8 directions at once as two AVX2
-/// vectors: 4 rounds of shift/and/or per vector, about 30 vector instructions, no branches.
-[[nodiscard]] inline Bitboard legal_moves_fast(Bitboard p, Bitboard o) {
-  using detail::kShifts;
-  using detail::kShifts2;
-  using detail::Lanes;
-  const Lanes mo = detail::masked_opponent(o);
-  const Lanes pp = {p, p, p, p};
-  Lanes up = mo & (pp << kShifts);
-  Lanes down = mo & (pp >> kShifts);
+/// The opponent runs next to `seed` (the same board in every lane), per lane: `up` those
+/// towards higher bits, `down` those towards lower bits (Kogge-Stone fill, see
+/// moves_one_direction); `mo` is masked_opponent of the opponent's discs.
+inline void fill_runs(Lanes seed, Lanes mo, Lanes& up, Lanes& down) {
+  up = mo & (seed << kShifts);
+  down = mo & (seed >> kShifts);
   up |= mo & (up << kShifts);
   down |= mo & (down >> kShifts);
   const Lanes pairs_up = mo & (mo << kShifts);
@@ -114,6 +106,20 @@ inline constexpr Lanes kShifts2 = {2, 16, 18, 14};
   down |= pairs_down & (down >> kShifts2);
   up |= pairs_up & (up << kShifts2);
   down |= pairs_down & (down >> kShifts2);
+}
+
+}  // namespace detail
+
+/// Legal moves of the player `p` against the opponent `o` (disjoint sets): the empty squares
+/// that flank at least one opponent run. Fast kernel: Kogge-Stone parallel-prefix fill (see
+/// detail::moves_one_direction for the idea) run in all 8 directions at once as two AVX2
+/// vectors: 4 rounds of shift/and/or per vector, about 30 vector instructions, no branches.
+[[nodiscard]] inline Bitboard legal_moves_fast(Bitboard p, Bitboard o) {
+  using detail::kShifts;
+  using detail::Lanes;
+  Lanes up;
+  Lanes down;
+  detail::fill_runs(Lanes{p, p, p, p}, detail::masked_opponent(o), up, down);
   return detail::or_lanes((up << kShifts) | (down >> kShifts)) & ~(p | o);
 }
 
@@ -172,22 +178,12 @@ inline constexpr auto kRayLanes = [] {
 /// instructions, no table and no branches.
 [[nodiscard]] inline Bitboard flips_fast(int sq, Bitboard p, Bitboard o) {
   using detail::kShifts;
-  using detail::kShifts2;
   using detail::Lanes;
-  const Lanes mo = detail::masked_opponent(o);
   const Bitboard x = square_bit(sq);
-  const Lanes xx = {x, x, x, x};
   const Lanes pp = {p, p, p, p};
-  Lanes up = mo & (xx << kShifts);
-  Lanes down = mo & (xx >> kShifts);
-  up |= mo & (up << kShifts);
-  down |= mo & (down >> kShifts);
-  const Lanes pairs_up = mo & (mo << kShifts);
-  const Lanes pairs_down = mo & (mo >> kShifts);
-  up |= pairs_up & (up << kShifts2);
-  down |= pairs_down & (down >> kShifts2);
-  up |= pairs_up & (up << kShifts2);
-  down |= pairs_down & (down >> kShifts2);
+  Lanes up;
+  Lanes down;
+  detail::fill_runs(Lanes{x, x, x, x}, detail::masked_opponent(o), up, down);
   // Past the end of a run lies either a player disc (the run flips) or not.
   const auto closed_up = reinterpret_cast<Lanes>(((up << kShifts) & pp) != 0);
   const auto closed_down = reinterpret_cast<Lanes>(((down >> kShifts) & pp) != 0);
