@@ -33,13 +33,12 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/core/features.hpp"
 #include "engine/core/game.hpp"
+#include "tune/engine_pool.hpp"
 #include "tune/fit.hpp"
 #include "tune/inputs.hpp"
 #include "tune/options.hpp"
@@ -206,31 +205,22 @@ void run_searches(const SampleOptions& o, SampleStats& stats, const Progress& pr
   cfg.tt_mb = 1;
   core::SearchLimits limits;
   limits.depth = o.search_depth;
-  tbb::enumerable_thread_specific<std::unique_ptr<core::Engine<G>>> engines;
-  std::atomic<std::size_t> done{begin};
-  std::atomic<std::uint64_t> nodes{0};
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 16),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-    auto& engine = engines.local();
-    if (!engine) engine = std::make_unique<core::Engine<G>>(cfg);
-    std::uint64_t local_nodes = 0;
-    for (std::size_t k = range.begin(); k != range.end(); ++k) {
-      auto& s = samples[todo[k]];
-      engine->new_game();
-      const auto r = engine->think(s.position, limits, 0);
-      s.search = r.score;
-      s.searched = true;
-      local_nodes += r.nodes;
-    }
-    nodes.fetch_add(local_nodes);
-    const std::size_t total = done.fetch_add(range.size()) + range.size();
-    if (progress && total % 5000 < range.size()) {
+  const auto search = [&](core::Engine<G>& engine, std::size_t k) {
+    auto& s = samples[todo[k]];
+    const auto r = engine.think(s.position, limits, 0);
+    s.search = r.score;
+    s.searched = true;
+    return r.nodes;
+  };
+  const auto report = [&](std::size_t done, std::size_t chunk) {
+    const std::size_t total = begin + done;
+    if (progress && total % 5000 < chunk) {
       progress("tune: searched " + std::to_string(total) + "/" + std::to_string(todo.size()) +
                " positions to depth " + std::to_string(o.search_depth));
     }
-  });
+  };
+  stats.search_nodes += search_each<G>(cfg, begin, end, 16, search, report);
   stats.searched += end - begin;
-  stats.search_nodes += nodes.load();
 }
 
 }  // namespace detail

@@ -77,11 +77,7 @@ std::vector<core::MpcPair> merge_mpc_pairs(const std::vector<core::MpcPair>& kep
 void write_mpc_config(const TuneOptions& o, const core::EngineConfig& init,
                       core::EngineConfig out, TuneReport& report, std::size_t positions,
                       int max_depth) {
-  namespace fs = std::filesystem;
-  if (!out.weights_file.empty()) {
-    const fs::path folder = fs::absolute(fs::path(o.out)).parent_path();
-    out.weights_file = fs::path(out.weights_file).lexically_relative(folder).string();
-  }
+  out = relative_side_files(std::move(out), o.out);
   std::vector<std::string> comments;
   comments.push_back("method mpc: " + std::to_string(positions) + " positions (seed " +
                      std::to_string(o.seed) + ", skip " + std::to_string(o.skip_plies) +

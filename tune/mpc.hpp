@@ -11,7 +11,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -20,9 +19,6 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
@@ -111,30 +107,22 @@ template <core::Game G>
   MpcValues v;
   v.width = static_cast<std::size_t>(max_depth) + 1;
   v.values.assign(samples.size() * v.width, 0);
-  tbb::enumerable_thread_specific<std::unique_ptr<core::Engine<G>>> engines;
-  std::atomic<std::uint64_t> nodes{0};
-  std::atomic<std::size_t> done{0};
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, samples.size(), 4),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-    auto& engine = engines.local();
-    if (!engine) engine = std::make_unique<core::Engine<G>>(cfg);
-    std::uint64_t local = 0;
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      engine->new_game();
-      for (int d = 0; d <= max_depth; ++d) {
-        v.values[i * v.width + static_cast<std::size_t>(d)] =
-            engine->search_value(samples[i].position, d, local);
-      }
+  const auto search = [&](core::Engine<G>& engine, std::size_t i) {
+    std::uint64_t nodes = 0;
+    for (int d = 0; d <= max_depth; ++d) {
+      v.values[i * v.width + static_cast<std::size_t>(d)] =
+          engine.search_value(samples[i].position, d, nodes);
     }
-    nodes.fetch_add(local);
-    const std::size_t total = done.fetch_add(range.size()) + range.size();
-    if (progress && total % 200 < range.size()) {
+    return nodes;
+  };
+  const auto done = [&](std::size_t total, std::size_t chunk) {
+    if (progress && total % 200 < chunk) {
       progress("tune: searched " + std::to_string(total) + "/" + std::to_string(samples.size()) +
                " positions to depths 0-" + std::to_string(max_depth));
     }
-  });
+  };
+  report.sampling.search_nodes = search_each<G>(cfg, 0, samples.size(), 4, search, done);
   report.sampling.searched = samples.size();
-  report.sampling.search_nodes = nodes.load();
   return v;
 }
 

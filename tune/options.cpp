@@ -50,7 +50,8 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("method", po::value(&o.method)->default_value(o.method, method_name(o.method)),
        "ridge (least squares on centi-unit labels) | logistic (Texel: sigmoid of eval / K; "
        "Newton or Adam by --solver) | lbfgs (the logistic fit by L-BFGS, for large fits) | mpc "
-       "(Multi-ProbCut: shallow vs deep search values of the games' positions, by stage)")
+       "(Multi-ProbCut: shallow vs deep search values of the games' positions, by stage) | book (an "
+       "opening book from the games' first plies, written beside the config)")
       ("loss", po::value(&o.loss)->default_value(o.loss, "mse"),
        "logistic loss: mse | cross-entropy")
       ("holdout", po::value(&o.holdout)->default_value(o.holdout, "0.1"),
@@ -91,6 +92,13 @@ void add_tune_options(po::options_description& desc, TuneOptions& o) {
       ("mpc-selective", po::bool_switch(&o.mpc_selective),
        "--method mpc: search with the start config's Multi-ProbCut pairs on and keep them, the "
        "fitted pairs added (replacing pairs of the same depths)")
+      ("book-plies", po::value(&o.book_plies)->default_value(o.book_plies),
+       "--method book: positions before this ply (1-200)")
+      ("book-games", po::value(&o.book_games)->default_value(o.book_games),
+       "--method book: a move played in at least this many games is a book move (>= 1)")
+      ("book-depth", po::value(&o.book_depth)->default_value(o.book_depth),
+       "--method book: value the book's leaves by a search this deep with the --init config "
+       "(0 = by their games' final scores; 1-64)")
       ("threads", po::value(&o.threads)->default_value(o.threads), "worker threads (0 = all)")
       ("quiet", po::bool_switch(&o.quiet), "no progress lines on stderr");
 }
@@ -155,10 +163,12 @@ std::vector<LabelTerm> parse_label(const std::string& text) {
 }
 
 FitMethod parse_method(const std::string& text) {
-  for (const FitMethod m : {FitMethod::Ridge, FitMethod::Logistic, FitMethod::Lbfgs, FitMethod::Mpc}) {
+  for (const FitMethod m : {FitMethod::Ridge, FitMethod::Logistic, FitMethod::Lbfgs, FitMethod::Mpc,
+                            FitMethod::Book}) {
     if (text == method_name(m)) return m;
   }
-  throw InputError("--method: expected 'ridge', 'logistic', 'lbfgs' or 'mpc', got '" + text + "'");
+  throw InputError("--method: expected 'ridge', 'logistic', 'lbfgs', 'mpc' or 'book', got '" +
+                   text + "'");
 }
 
 const char* method_name(FitMethod m) {
@@ -167,6 +177,7 @@ const char* method_name(FitMethod m) {
     case FitMethod::Logistic: return "logistic";
     case FitMethod::Lbfgs: return "lbfgs";
     case FitMethod::Mpc: return "mpc";
+    case FitMethod::Book: return "book";
   }
   return "?";
 }
@@ -177,6 +188,7 @@ Method method_kind(FitMethod m) {
     case FitMethod::Logistic:
     case FitMethod::Lbfgs: return Method::Logistic;
     case FitMethod::Mpc: return Method::Mpc;
+    case FitMethod::Book: return Method::Book;
   }
   return Method::Logistic;
 }

@@ -17,8 +17,8 @@ class options_description;
 
 namespace arena::tune {
 
-/// --method as given: ridge | logistic | lbfgs (the logistic fit by L-BFGS) | mpc.
-enum class FitMethod { Ridge, Logistic, Lbfgs, Mpc };
+/// --method as given: ridge | logistic | lbfgs (the logistic fit by L-BFGS) | mpc | book.
+enum class FitMethod { Ridge, Logistic, Lbfgs, Mpc, Book };
 
 /// The loss of the logistic (Texel) fit between target t in [0, 1] and s = sigmoid(eval / K).
 enum class LogisticLoss {
@@ -63,6 +63,13 @@ struct TuneOptions {
   /// --method mpc: search with the start config's own Multi-ProbCut pairs on (deep pairs
   /// fitted to the selective search that will run them); its pairs are kept in the output.
   bool mpc_selective = false;
+  /// --method book (tune/book.hpp): positions before this ply, moves of at least this many
+  /// games.
+  int book_plies = 30;
+  int book_games = 10;
+  /// --method book: search the book's leaves this deep with the --init config (0 = value
+  /// them by their games' final scores).
+  int book_depth = 0;
   int threads = 0;                  ///< worker threads; 0 = all cores
   bool quiet = false;               ///< no progress lines on stderr
   // Set by the caller, not by options:
@@ -97,10 +104,11 @@ struct LabelTerm {
   return k == LabelKind::Exact || k == LabelKind::Line;
 }
 
-/// The fitting methods: evaluation weights (ridge, logistic) or Multi-ProbCut fits (mpc).
-enum class Method { Ridge, Logistic, Mpc };
+/// The fitting methods: evaluation weights (ridge, logistic), Multi-ProbCut fits (mpc) or
+/// an opening book (book).
+enum class Method { Ridge, Logistic, Mpc, Book };
 
-/// "ridge" | "logistic" | "lbfgs" | "mpc"; throws InputError naming --method otherwise.
+/// "ridge" | "logistic" | "lbfgs" | "mpc" | "book"; throws InputError naming --method otherwise.
 [[nodiscard]] FitMethod parse_method(const std::string& text);
 
 /// The --method name of `m` (parse_method's inverse).

@@ -26,7 +26,7 @@ double TuneReport::positions_per_second() const {
 
 std::vector<std::string> warnings(const TuneReport& r) {
   std::vector<std::string> out;
-  if (r.method != "mpc" && std::isfinite(r.holdout_loss_before) &&
+  if (r.method != "mpc" && r.method != "book" && std::isfinite(r.holdout_loss_before) &&
       std::isfinite(r.holdout_loss_after) && r.holdout_loss_after > r.holdout_loss_before) {
     out.push_back("the holdout loss rose (" + fixed(r.holdout_loss_before, 6) + " -> " +
                   fixed(r.holdout_loss_after, 6) + ") while the train loss went " +
@@ -91,12 +91,26 @@ nlohmann::json to_json(const TuneReport& r) {
         {"label_cache_hits", s.cached}}},
       {"inputs", inputs},
       {"mpc_fits", r.mpc_fits},
+      {"book_positions", r.book_positions},
+      {"book_moves", r.book_moves},
       {"warnings", warnings(r)},
   };
 }
 
 std::string format_report(const TuneReport& r) {
   std::string out;
+  if (r.method == "book") {
+    out += "learned the opening book of " + r.name + " (" + r.game + "): " +
+           std::to_string(r.book_positions) + " positions, " + std::to_string(r.book_moves) +
+           " moves from " + std::to_string(r.sampling.games) + " games" +
+           (r.sampling.searched > 0 ? ", " + std::to_string(r.sampling.searched) +
+                                          " leaves searched (" +
+                                          std::to_string(r.sampling.search_nodes) + " nodes)"
+                                    : std::string()) +
+           "; total " + fixed(r.seconds, 2) + " s\n";
+    if (!r.out.empty()) out += "wrote " + r.out + " and " + r.weights_file + "\n";
+    return out;
+  }
   if (r.method == "mpc") {
     out += "fitted Multi-ProbCut of " + r.name + " (" + r.game + ") on " +
            std::to_string(r.train_positions) + " positions of " +

@@ -49,6 +49,9 @@ struct TuneReport {
   /// --method mpc: per depth pair, "DEEP:SHALLOW (...): stage positions slope intercept sigma;
   /// ..." (train_positions: the positions searched).
   std::vector<std::string> mpc_fits;
+  /// --method book: positions and moves in the book (weights_file: the book file written).
+  std::size_t book_positions = 0;
+  std::size_t book_moves = 0;
 
   /// Training positions per second of fitting (train_positions / fit_seconds).
   [[nodiscard]] double positions_per_second() const;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 
 #include "engine/core/config_provenance.hpp"
@@ -21,6 +22,15 @@ void check_tune_options(const TuneOptions& o) {
     if (!(o.mpc_threshold >= 0 && o.mpc_threshold <= 1e9)) {
       throw InputError("--mpc-threshold: expected a number of sigmas in [0, 1e9]");
     }
+  }
+  if (o.book_plies < 1 || o.book_plies > 200) {
+    throw InputError("--book-plies: expected 1 to 200 plies, got " + std::to_string(o.book_plies));
+  }
+  if (o.book_depth < 0 || o.book_depth > 64) {
+    throw InputError("--book-depth: expected 0 (off) to 64 plies, got " + std::to_string(o.book_depth));
+  }
+  if (o.book_games < 1) {
+    throw InputError("--book-games: expected >= 1 games, got " + std::to_string(o.book_games));
   }
   if (!(o.holdout >= 0.0 && o.holdout < 1.0)) {
     throw InputError("--holdout: expected a fraction in [0, 1), got " + std::to_string(o.holdout));
@@ -176,6 +186,15 @@ std::vector<std::string> tuned_config_provenance(const TuneOptions& o, const cor
                      std::to_string(report.holdout_loss_before) + " -> " +
                      std::to_string(report.holdout_loss_after));
   return provenance_comments(o, init, report, std::move(comments));
+}
+
+core::EngineConfig relative_side_files(core::EngineConfig cfg, const std::string& out) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::absolute(fs::path(out)).parent_path();
+  for (std::string* side : {&cfg.weights_file, &cfg.book_file}) {
+    if (!side->empty()) *side = fs::path(*side).lexically_relative(folder).string();
+  }
+  return cfg;
 }
 
 std::vector<std::string> provenance_comments(const TuneOptions& o, const core::EngineConfig& init,

@@ -65,6 +65,11 @@ void check_tune_options(const TuneOptions& o);
                                                                const std::vector<LabelTerm>& terms,
                                                                const TuneReport& report);
 
+/// `cfg` with its weights file and book file named relative to the folder of `out` (the
+/// config about to be written there), so the written config and its side files can move
+/// together.
+[[nodiscard]] core::EngineConfig relative_side_files(core::EngineConfig cfg, const std::string& out);
+
 namespace detail {
 
 /// Seconds since `start`.
@@ -80,7 +85,7 @@ inline double seconds_since(std::chrono::steady_clock::time_point start) {
 template <class FS>
 void write_tuned_config(const TuneOptions& o, const core::EngineConfig& init, const FS& fs,
                         const Weights& tuned, const std::vector<LabelTerm>& terms, TuneReport& report) {
-  core::EngineConfig out = init;
+  core::EngineConfig out = relative_side_files(init, o.out);
   out.name = report.name;
   const std::vector<double> flat(tuned.data(), tuned.data() + tuned.size());
   if (fs.uses_weights_file()) {

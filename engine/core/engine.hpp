@@ -29,6 +29,7 @@
 #include "engine/core/limits.hpp"
 #include "engine/core/linear_eval.hpp"
 #include "engine/core/mcts.hpp"
+#include "engine/core/opening_book.hpp"
 #include "engine/core/search.hpp"
 #include "engine/core/search_result.hpp"
 #include "engine/core/specialised_eval.hpp"
@@ -93,7 +94,8 @@ class Engine {
       : cfg_(cfg),
         eval_(std::make_unique<LinearEval<Position>>(make_features(cfg), cfg)),
         specialised_(make_specialised(cfg, *eval_)),
-        search_(make_search(cfg, EvalFn{eval_.get(), specialised_.get(), {}})) {
+        search_(make_search(cfg, EvalFn{eval_.get(), specialised_.get(), {}})),
+        book_(make_book(cfg)) {
     if (cfg.player == "mcts") {
       mcts_ = std::make_unique<Mcts<G, EvalFn>>(EvalFn{eval_.get(), specialised_.get(), {}},
                                                  cfg.mcts);
@@ -105,6 +107,8 @@ class Engine {
   /// is used by `player = random` and `player = mcts` (its playouts); alpha-beta is
   /// deterministic without it. `stop` (optional) interrupts the search. `player = mcts` hands
   /// a root past the config's `exact` threshold to the alpha-beta search, which solves it.
+  /// A position in the config's opening book gets the book's move at once (depth 0, no
+  /// nodes, score = 100 x its VALUE), for every player but `random`.
   SearchResult<Move> think(const Position& p, const SearchLimits& limits, std::uint64_t seed,
                            const std::atomic<bool>* stop = nullptr) {
     if (cfg_.player == "random") {
@@ -120,6 +124,15 @@ class Engine {
       result.best = moves[random_index(seed, moves.size())];
       result.pv = {result.best};
       return result;
+    }
+    if (book_ != nullptr) {
+      if (const auto hit = book_->probe(p)) {
+        SearchResult<Move> result;
+        result.best = hit->move;
+        result.score = static_cast<int>(std::lround(100.0 * hit->value));
+        result.pv = {result.best};
+        return result;
+      }
     }
     if (mcts_ != nullptr && !exact_root(p)) return mcts_->search(p, effective(limits), seed, stop);
     return search_.search(p, effective(limits), stop);
@@ -234,6 +247,16 @@ class Engine {
     }
   }
 
+  /// The config's opening book (nullptr: none), its errors tied to the config's book.file.
+  static std::unique_ptr<const OpeningBook<G>> make_book(const EngineConfig& cfg) {
+    if (cfg.book_file.empty()) return nullptr;
+    try {
+      return std::make_unique<const OpeningBook<G>>(OpeningBook<G>::load(cfg.book_file));
+    } catch (const InputError& e) {
+      throw InputError(config_key_where(cfg, "book.file") + e.what());
+    }
+  }
+
   /// Whether the root is past the config's exact threshold (alpha-beta then solves it).
   [[nodiscard]] bool exact_root(const Position& p) const {
     if constexpr (HasExactSolver<G>) {
@@ -250,6 +273,7 @@ class Engine {
   std::unique_ptr<LinearEval<Position>> eval_;
   std::unique_ptr<SpecialisedEval<Position>> specialised_;
   Searcher<G, EvalFn> search_;
+  std::unique_ptr<const OpeningBook<G>> book_;  ///< [book] file; nullptr: none
   std::unique_ptr<Mcts<G, EvalFn>> mcts_;  ///< `player = mcts` only
   mutable SparseFeatures scratch_;
 };

@@ -31,7 +31,7 @@ const std::vector<std::string>& known_keys() {
       "search.gametime", "search.increment", "search.tt_mb", "search.exact", "search.move_cap",
       "search.order_depth", "search.order_weight", "search.probable", "search.killers",
       "search.root_sort", "search.aspiration",
-      "eval.features", "eval.weights_file",
+      "eval.features", "eval.weights_file", "book.file",
       "mcts.playouts", "mcts.exploration", "mcts.prior_temperature", "mcts.prior_power",
       "mcts.playout_temperature", "mcts.playout_policy", "mcts.cutoff", "mcts.eval_scale",
       "mcts.rave", "mcts.prior_visits", "mcts.expand", "mcts.tree_mb", "mcts.solve", "mcts.seed",
@@ -42,7 +42,7 @@ const std::vector<std::string>& known_keys() {
 constexpr const char* kExpectedKeys =
     "name, game, player, [search] depth, nodes, movetime, gametime, increment, tt_mb, exact, "
     "move_cap, order_depth, order_weight, probable, killers, root_sort, aspiration, "
-    "[eval] features, weights_file, [mcts] playouts, exploration, prior_temperature, "
+    "[eval] features, weights_file, [book] file, [mcts] playouts, exploration, prior_temperature, "
     "prior_power, playout_temperature, playout_policy, cutoff, eval_scale, rave, prior_visits, "
     "expand, tree_mb, solve, seed, [mpc] threshold, "
     "pair_DEPTH_SHALLOW, or feature names in [weights]";
@@ -53,7 +53,9 @@ std::string format_double(double v) {
   return ec == std::errc() ? std::string(buf.data(), end) : std::string("0");
 }
 
-std::string resolve_weights_file(const std::string& value, const std::string& origin) {
+/// A side file named in a config (weights_file, book file): relative to the config's folder,
+/// made absolute. "" stays "".
+std::string resolve_side_file(const std::string& value, const std::string& origin) {
   if (value.empty()) return {};
   std::filesystem::path p(value);
   if (p.is_relative()) p = std::filesystem::path(origin).parent_path() / p;
@@ -219,7 +221,9 @@ EngineConfig parse_engine_config(const std::string& text, const std::string& ori
     } else if (key == "eval.features") {
       cfg.features = values.non_empty(e);
     } else if (key == "eval.weights_file") {
-      cfg.weights_file = resolve_weights_file(values.printable(e), origin);
+      cfg.weights_file = resolve_side_file(values.printable(e), origin);
+    } else if (key == "book.file") {
+      cfg.book_file = resolve_side_file(values.printable(e), origin);
     }
   }
 
@@ -236,7 +240,8 @@ EngineConfig load_engine_config(const std::string& path) {
 std::string format_engine_config(const EngineConfig& cfg,
                                  const std::vector<std::string>& comments) {
   // A '#' or a line break inside a value would not read back; refuse rather than write it.
-  for (const std::string* v : {&cfg.name, &cfg.game, &cfg.player, &cfg.features, &cfg.weights_file}) {
+  for (const std::string* v :
+       {&cfg.name, &cfg.game, &cfg.player, &cfg.features, &cfg.weights_file, &cfg.book_file}) {
     const bool edge_blank = !v->empty() && (v->front() == ' ' || v->front() == '\t' ||
                                             v->back() == ' ' || v->back() == '\t');
     if (v->find_first_of("#\n\r") != std::string::npos || edge_blank) {
@@ -272,6 +277,8 @@ std::string format_engine_config(const EngineConfig& cfg,
       << "[eval]\n"
       << "features = " << cfg.features << "\n"
       << "weights_file = " << cfg.weights_file << "\n";
+  // [book] only with a book, so configs without one keep their exact text.
+  if (!cfg.book_file.empty()) out << "\n[book]\nfile = " << cfg.book_file << "\n";
   // [mcts] only when it matters, so alpha-beta configs keep their exact text.
   if (const MctsSettings& m = cfg.mcts; cfg.player == "mcts" || !(m == MctsSettings{})) {
     out << "\n[mcts]\n"

@@ -32,6 +32,9 @@
 //   [eval]
 //   features = classic            # a feature set of the game
 //   weights_file =                # side file for large tables (relative to the config)
+//   [book]                        # written only with a file
+//   file = best.book              # opening book (opening_book.hpp; relative to the config):
+//                                 # positions in it are played from it, without a search
 //   [mcts]                        # player = mcts only (mcts_settings.hpp): playouts,
 //   playouts = 0                  # exploration, prior_temperature, prior_power,
 //                                 # playout_temperature, playout_policy (order|game),
@@ -81,6 +84,8 @@ struct EngineConfig {
   /// Resolved weights side file: relative names are taken from the config's folder and stored
   /// as an absolute path, so a formatted copy reads the same table from anywhere. "" = none.
   std::string weights_file;
+  /// Resolved opening book file (opening_book.hpp), absolute like weights_file. "" = none.
+  std::string book_file;
   /// [weights] entries in file order: feature name -> one value per phase (or a single value).
   std::vector<std::pair<std::string, std::vector<double>>> weights;
 };

@@ -160,6 +160,18 @@ concept HasMpcStage = requires(const typename G::Position& p) {
   { G::mpc_stage(p) } -> std::convertible_to<int>;
 };
 
+/// `G::kSymmetries` (the number of board symmetries, 0 = the identity),
+/// `G::symmetric(p, k) -> Position` (the image of p under symmetry k, same side to move and
+/// ply) and `G::symmetric_move(m, k) -> Move` (the image of move m): positions that are images
+/// of each other share one opening-book entry (opening_book.hpp). Without them a position is
+/// its own only image.
+template <class G>
+concept HasSymmetries = requires(const typename G::Position& p, typename G::Move m, int k) {
+  { G::kSymmetries } -> std::convertible_to<int>;
+  { G::symmetric(p, k) } -> std::same_as<typename G::Position>;
+  { G::symmetric_move(m, k) } -> std::same_as<typename G::Move>;
+};
+
 /// The static evaluation a probable solve cuts and orders with (centi-units, side to move).
 template <class G>
 using ProbableEval = std::function<int(const typename G::Position&)>;

@@ -1,10 +1,12 @@
-// The non-inline members of Othello: rules, move ordering key, notation and the text diagram.
+// The non-inline members of Othello: rules, move ordering key, board symmetries, notation and
+// the text diagram.
 #include "engine/othello/othello.hpp"
 
 #include <cctype>
 
 #include "engine/core/errors.hpp"
 #include "engine/othello/notation.hpp"
+#include "engine/othello/patterns.hpp"
 
 namespace arena::othello {
 
@@ -72,6 +74,15 @@ Move Othello::parse_move(const Position& p, std::string_view text) {
 }
 
 std::string Othello::format_move(const Position&, Move m) { return square_name(m.square); }
+
+Position Othello::symmetric(const Position& p, int k) {
+  return {symmetric_board(p.player, k), symmetric_board(p.opponent, k), p.ply, p.side};
+}
+
+Move Othello::symmetric_move(Move m, int k) {
+  if (m.square == kPassSquare) return m;
+  return Move{static_cast<std::uint8_t>(symmetric_square(m.square, k))};
+}
 
 Position Othello::parse_position(std::string_view text, const Rules&) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {

@@ -184,6 +184,14 @@ struct Othello {
   [[nodiscard]] static std::unique_ptr<core::FeatureSet<Position>> make_feature_set(
       std::string_view name);
 
+  /// The 8 board symmetries (symmetric_square in patterns.hpp; 0 = identity): the opening
+  /// book stores one image of each position.
+  static constexpr int kSymmetries = 8;
+  /// p under board symmetry k in 0..7 (same side to move and ply).
+  [[nodiscard]] static Position symmetric(const Position& p, int k);
+  /// The square of m under board symmetry k (a pass stays a pass).
+  [[nodiscard]] static Move symmetric_move(Move m, int k);
+
   /// Moves the side to move still expects to spend its clock on: half the empties, rounded
   /// up, at least 1 (the sides alternate; passes are rare); with the `solver`, only those
   /// above kFreeEmpties. Why: the solver plays the last kFreeEmpties exactly in a few

@@ -12,6 +12,7 @@
 #include "engine/core/errors.hpp"
 #include "engine/registry/games.hpp"
 #include "selfplay/log_check.hpp"
+#include "tune/book.hpp"
 #include "tune/inputs.hpp"
 #include "tune/mpc.hpp"
 #include "tune/options.hpp"
@@ -96,10 +97,13 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
   const Progress sink = options.quiet ? Progress{} : progress;
   check_tune_options(options);
   const auto terms = parse_label(options.label);
-  // Resigned games have a result but no final score: only result and search labels use them.
-  const bool need_final_score = std::any_of(terms.begin(), terms.end(), [](const LabelTerm& t) {
-    return t.kind == LabelKind::Score || needs_exact_solves(t.kind);
-  });
+  // Resigned games have a result but no final score: only result and search labels use them
+  // (a book's moves are scored by the final scores).
+  const bool need_final_score =
+      options.method == FitMethod::Book ||
+      std::any_of(terms.begin(), terms.end(), [](const LabelTerm& t) {
+        return t.kind == LabelKind::Score || needs_exact_solves(t.kind);
+      });
   check_record_inputs(options, AllGames{});
   if (options.games.empty() && options.positions.empty()) {
     throw InputError("--games: expected at least one game log or record file (or --positions)");
@@ -153,6 +157,14 @@ TuneReport run_tune(const TuneOptions& options, const Progress& progress) {
     LabelCaches caches =
         load_label_caches<G>(options, init, games.empty() ? "" : games.front().rules);
     report.read_seconds = detail::seconds_since(start);
+    if (options.method == FitMethod::Book) {
+      if (!options.positions.empty()) {
+        throw InputError("--positions: --method book learns from the moves of --games only");
+      }
+      report.method = "book";
+      tune_book<G>(options, init, games, report, sink);
+      return;
+    }
     if (options.method == FitMethod::Mpc) {
       if (!options.positions.empty()) {
         throw InputError("--positions: --method mpc searches the positions of --games only");

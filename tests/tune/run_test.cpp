@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -20,6 +22,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/core/errors.hpp"
 #include "engine/registry/games.hpp"
@@ -68,6 +71,12 @@ class RunTune : public ::testing::Test {
 
   fs::path dir_;
 };
+
+/// A text file's whole content.
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 TEST_F(RunTune, RidgeOnScoresLowersTheTrainingLossAndWritesALoadableConfig) {
   const TuneReport r = run_tune(options(blokus_log()));
@@ -258,6 +267,74 @@ TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) 
   EXPECT_THROW((void)run_tune(o), InputError);
 }
 
+TEST_F(RunTune, BookWritesAConfigThatPlaysTheBestFirstMoveOfItsGames) {
+  // Blokus Duo has no board symmetries here: the start's book moves are the games' first
+  // moves, each valued by the mean final score of its games (first player's view).
+  const auto games = random_games<blokus_duo::BlokusDuo>(40, 7);
+  const auto log = path("blokus.jsonl");
+  write_log(log, "blokus-duo", games);
+  std::map<std::string, std::pair<int, double>> first;  // move -> games, score sum
+  for (const auto& g : games) {
+    auto& [n, sum] = first[g.moves.front()];
+    ++n;
+    sum += g.score;
+  }
+  std::string best;
+  double best_mean = -1e9;
+  int best_games = 0;
+  for (const auto& [move, stats] : first) {  // ties: more games, then notation (map order)
+    const double mean = stats.second / stats.first;
+    if (mean > best_mean || (mean == best_mean && stats.first > best_games)) {
+      best = move;
+      best_mean = mean;
+      best_games = stats.first;
+    }
+  }
+  TuneOptions o = options(log);
+  o.method = FitMethod::Book;
+  o.book_plies = 1;
+  o.book_games = 1;
+  const TuneReport r = run_tune(o);
+  EXPECT_EQ(r.method, "book");
+  EXPECT_EQ(r.book_positions, 1U);
+  EXPECT_EQ(r.book_moves, first.size());
+  EXPECT_EQ(r.weights_file, path("tuned.book"));
+  const core::EngineConfig cfg = core::load_engine_config(r.out);
+  EXPECT_EQ(cfg.book_file, path("tuned.book"));
+  core::Engine<blokus_duo::BlokusDuo> engine(cfg);
+  const auto start = blokus_duo::BlokusDuo::initial({});
+  const auto played = engine.think(start, {}, 0);
+  EXPECT_EQ(blokus_duo::BlokusDuo::format_move(start, played.best), best);
+  EXPECT_EQ(played.nodes, 0U);
+  EXPECT_EQ(played.score, static_cast<int>(std::lround(100 * best_mean)));
+  EXPECT_NE(read_text(r.weights_file).find("method book: 1 positions"), std::string::npos);
+
+  // With --book-depth the leaves are searched by the start config: Othello, two plies.
+  const auto olog = path("othello.jsonl");
+  write_log(olog, "othello", random_games<othello::Othello>(30, 5));
+  o.games = {olog};
+  o.init = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
+  o.out = path("searched.cfg");
+  o.book_plies = 2;
+  o.book_depth = 2;
+  const TuneReport s = run_tune(o);
+  EXPECT_GT(s.sampling.searched, 0U);
+  EXPECT_GT(s.sampling.search_nodes, 0U);
+  EXPECT_GE(s.book_positions, 2U);
+  core::Engine<othello::Othello> searched(core::load_engine_config(s.out));
+  EXPECT_EQ(searched.think(othello::Othello::initial({}), {}, 0).nodes, 0U);
+
+  // Options out of range, and --positions, which a book cannot use.
+  for (const auto& bad : {std::pair{&TuneOptions::book_plies, 0}, std::pair{&TuneOptions::book_games, 0},
+                          std::pair{&TuneOptions::book_depth, 65}}) {
+    TuneOptions b = o;
+    b.*bad.first = bad.second;
+    EXPECT_THROW((void)run_tune(b), InputError);
+  }
+  o.positions = {olog};
+  EXPECT_THROW((void)run_tune(o), InputError);
+}
+
 TEST_F(RunTune, RejectsAFileThatIsNotALogNamingItsLine) {
   const auto bad = path("bad.jsonl");
   std::ofstream(bad) << "this is not json\n";
@@ -311,11 +388,6 @@ int arena_tune(const std::string& args, const std::string& err_file) {
   const std::string cmd = std::string(ARENA_BINARY) + " tune " + args + " >/dev/null 2>" + err_file;
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 TEST_F(RunTune, CliExitsTwoOnBadInputAndPrintsJson) {
