@@ -14,13 +14,7 @@
 #include <stdexcept>
 #include <tuple>
 
-// GCC 12 with -march=native (AVX-512) reports false (maybe-)uninitialized uses inside its own
-// inlined vector intrinsics when Eigen uses them (GCC bug 105593), not about this file.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#include <Eigen/Dense>
-
+#include "analysis/eigen.hpp"
 #include "engine/core/errors.hpp"
 
 namespace arena::analysis {
@@ -450,5 +444,3 @@ RatingList fit_rating_list(const std::vector<std::string>& engines, const std::v
 }
 
 }  // namespace arena::analysis
-
-#pragma GCC diagnostic pop

@@ -20,10 +20,10 @@
 namespace arena::tune {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 /// Emits a progress line at most every two seconds (and never when no sink is given).
 class Throttle {
+  using Clock = std::chrono::steady_clock;
+
  public:
   explicit Throttle(const Progress& sink) : sink_(sink), last_(Clock::now()) {}
   void operator()(const std::string& line, bool force = false) {

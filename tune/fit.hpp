@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "tune/eigen.hpp"
+#include "analysis/eigen.hpp"
 #include "tune/options.hpp"
 
 namespace arena::tune {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "tune/eigen.hpp"
+#include "analysis/eigen.hpp"
 
 namespace arena::tune {
 
