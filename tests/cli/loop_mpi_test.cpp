@@ -18,6 +18,7 @@
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/mpi_jobs.hpp"
 #include "tests/support/sanitizers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace {
 
@@ -41,15 +42,7 @@ class MpiLoop : public ::testing::Test {
  protected:
   void SetUp() override {
     if (const std::string why = t::mpi_skip_reason(); !why.empty()) GTEST_SKIP() << why;
-    dir_ = fs::temp_directory_path() /
-           ("arena_loop_mpi_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     fs::copy_file(kRecipe / "weak.cfg", dir_ / "weak.cfg");
-  }
-  void TearDown() override {
-    if (!dir_.empty()) fs::remove_all(dir_);
   }
 
   /// The recipe's run config with `train` training games (40 as shipped).
@@ -77,7 +70,8 @@ class MpiLoop : public ::testing::Test {
 
   [[nodiscard]] std::string slurp(const std::string& name) const { return read_text(dir_ / name); }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_loop_mpi"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 /// The game lines of a log by id, each re-serialised without the fields that record timing

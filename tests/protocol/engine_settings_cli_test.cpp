@@ -16,6 +16,7 @@
 
 #include "protocol/child_process.hpp"
 #include "records/game_log.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace {
 
@@ -30,14 +31,7 @@ const std::string kOthelloB = std::string(ARENA_SOURCE_DIR) + "/configs/othello/
 /// A private folder per test, used as TMPDIR of the runs (to see what they leave there).
 class EngineSettingsCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_engine_settings_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "tmp");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  void SetUp() override { fs::create_directories(dir_ / "tmp"); }
 
   /// Runs `arena ARGS` (a shell-quoted string) with TMPDIR set to the private folder; returns
   /// the exit status and keeps stderr in err_.
@@ -53,7 +47,8 @@ class EngineSettingsCli : public ::testing::Test {
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_engine_settings"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::string err_;
 };
 

@@ -11,6 +11,7 @@
 #include "records/game_log.hpp"
 #include "records/log_codec.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::records {
 namespace {
@@ -22,17 +23,10 @@ namespace fs = std::filesystem;
 
 class CompressedLogTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_zlog_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_zlog"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 RunRecord run_of(int games) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::records {
 namespace {
@@ -16,17 +17,10 @@ namespace {
 /// A fresh temporary folder per test, removed afterwards.
 class GameLogTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("arena_log_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
-  std::filesystem::path dir_;
+  arena::test::ScratchDir scratch_{"arena_log"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 RunRecord sample_run() {

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/errors.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::records {
 namespace {
@@ -61,11 +62,6 @@ TEST(RoundRecord, FixtureSummaryReadsAsWritten) {
 
 class RoundRecordFile : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("arena_round_record_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   /// The fixture's first round with `edit` applied, written to round.json.
   std::string round_with(const std::function<void(nlohmann::json&)>& edit) {
     nlohmann::json r = parsed(kSummary)["rounds"][0];
@@ -74,7 +70,8 @@ class RoundRecordFile : public ::testing::Test {
     std::ofstream(path) << r.dump(2);
     return path;
   }
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_round_record"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TEST_F(RoundRecordFile, NullNumbersReadAsNanAndPairIsOptional) {

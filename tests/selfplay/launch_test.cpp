@@ -17,6 +17,7 @@
 #include "selfplay/file_lock.hpp"
 #include "records/game_log.hpp"
 #include "selfplay/launch.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -117,15 +118,8 @@ std::string slurp(const fs::path& path) {
 
 class LaunchCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_launch_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_launch"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 std::string selfplay_command(const fs::path& out) {

@@ -21,6 +21,7 @@
 #include "engine/core/errors.hpp"
 #include "records/game_log.hpp"
 #include "tests/selfplay/log_polling.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -37,15 +38,6 @@ struct FaultRun {
 
 class LogFaults : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_log_faults_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   /// Runs `prefix` (shell words such as "ulimit -f 8;") then arena with `args`, in dir_.
   FaultRun arena(const std::string& args, const std::string& prefix = "") const {
     const std::string err = (dir_ / "err.txt").string();
@@ -67,7 +59,8 @@ class LogFaults : public ::testing::Test {
            std::to_string(games) + " --seed 5 --quiet --out " + log + " " + extra;
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_log_faults"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 records::RunRecord small_run() {

@@ -28,6 +28,7 @@
 #include "tests/selfplay/mpi_jobs.hpp"
 #include "tests/selfplay/shipped_runs.hpp"
 #include "tests/support/sanitizers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -69,14 +70,6 @@ class MpiSelfplay : public ::testing::Test {
  protected:
   void SetUp() override {
     if (const std::string why = testing::mpi_skip_reason(); !why.empty()) GTEST_SKIP() << why;
-    dir_ = fs::temp_directory_path() /
-           ("arena_mpi_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    if (!dir_.empty()) fs::remove_all(dir_);
   }
 
   [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
@@ -99,7 +92,8 @@ class MpiSelfplay : public ::testing::Test {
     return s.str();
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_mpi"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 std::vector<std::string> mpi_othello_args(const std::string& out, int games) {

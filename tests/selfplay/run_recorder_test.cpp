@@ -18,6 +18,7 @@
 #include "analysis/pairs.hpp"
 #include "selfplay/summary.hpp"
 #include "tests/selfplay/log_lines.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -56,17 +57,8 @@ records::GameRecord scripted_game(std::int64_t id, bool a_wins) {
   return g;
 }
 
-
 class RunRecorderTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_recorder_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
   /// Plays the script into `path`: pairs won by a until the recorder decides, then pairs won by
@@ -91,7 +83,8 @@ class RunRecorderTest : public ::testing::Test {
     return deciding;
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_recorder"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TEST_F(RunRecorderTest, InFlightGamesPullingTheLlrBackDoNotChangeTheVerdict) {

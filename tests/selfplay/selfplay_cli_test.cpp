@@ -30,6 +30,7 @@
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/selfplay/replay.hpp"
 #include "tests/selfplay/shipped_runs.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 extern char** environ;
 
@@ -55,15 +56,6 @@ struct Outcome {
 
 class SelfplayCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_selfplay_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
   /// Starts `arena args...` with stdout/stderr to files; returns the child's pid.
@@ -108,7 +100,8 @@ class SelfplayCli : public ::testing::Test {
     return s.str();
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_selfplay"};
+  const std::filesystem::path& dir_ = scratch_.path();
   int runs_ = 0;
 };
 
@@ -299,7 +292,6 @@ TEST_F(SelfplayCli, SprtStopsEarly) {
   EXPECT_LT(s["games_logged"].get<int>(), 400);
   EXPECT_EQ(s["pairs"][0]["sprt"]["state"], "H1");
 }
-
 
 // Regression (issue: `stopped by the SPRT` next to `LLR 2.83 -> continue`; a rerun played 7
 // more games): the decision is one log line, and selfplay, analyze and the report all give it;

@@ -24,6 +24,7 @@
 #include "selfplay/signal_watcher.hpp"
 #include "tests/selfplay/log_polling.hpp"
 #include "tests/support/sanitizers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::selfplay {
 namespace {
@@ -84,15 +85,6 @@ TEST(SchedulerThreads, SlurmCpusPerTask) {
 
 class StopCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena_stop_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
 
   /// `arena selfplay` of `games` Othello games into `log` with `extra` words (a shell line).
@@ -136,7 +128,8 @@ class StopCli : public ::testing::Test {
     EXPECT_EQ(a, b);
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_stop"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TEST_F(StopCli, DeadlineEndsTheRunResumably) {

@@ -19,6 +19,7 @@
 #include "engine/core/opening_book.hpp"
 #include "engine/othello/othello.hpp"
 #include "tune/book.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::othello {
 namespace {
@@ -79,19 +80,13 @@ tune::TrainingGame book_game(const std::string& moves, int score) {
 
 class OthelloBook : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena-book-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string write(const std::string& name, const std::string& text) const {
     const std::string path = (dir_ / name).string();
     std::ofstream(path) << text;
     return path;
   }
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_book"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 // Five games, book plies 2 (the start and the position after the first move), moves of at

@@ -20,6 +20,7 @@
 #include "engine/othello/othello.hpp"
 #include "tests/tune/random_games.hpp"
 #include "engine/registry/run_tune.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::tune {
 namespace {
@@ -30,13 +31,6 @@ const std::string kOthelloClassic = std::string(ARENA_SOURCE_DIR) + "/configs/ot
 
 class Positions : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena-positions-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   [[nodiscard]] std::string path(const std::string& name) const { return (dir_ / name).string(); }
 
   /// Runs `arena ARGS` quietly; its exit status.
@@ -46,7 +40,8 @@ class Positions : public ::testing::Test {
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_positions"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TuneOptions exact_ridge(const std::string& out) {

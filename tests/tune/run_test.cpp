@@ -29,6 +29,7 @@
 #include "records/game_log.hpp"
 #include "tests/tune/random_games.hpp"
 #include "tune/tune.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::tune {
 namespace {
@@ -39,13 +40,6 @@ const std::string kBlokusClassic = std::string(ARENA_SOURCE_DIR) + "/configs/blo
 
 class RunTune : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena-tune-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
 
   /// A log of 40 random Blokus Duo games.
@@ -69,7 +63,8 @@ class RunTune : public ::testing::Test {
     return o;
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_tune"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 /// A text file's whole content.

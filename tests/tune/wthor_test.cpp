@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/errors.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::othello {
 namespace {
@@ -33,14 +34,6 @@ const char* const kLines[] = {
 /// A file in a fresh temporary folder, removed with the fixture.
 class WthorFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("arena-wthor-" + std::string(::testing::UnitTest::GetInstance()
-                                              ->current_test_info()->name()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::string write(const std::string& name, const std::string& bytes) {
     const auto path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary) << bytes;
@@ -53,7 +46,8 @@ class WthorFiles : public ::testing::Test {
     return write("games.tsv", text);
   }
 
-  fs::path dir_;
+  arena::test::ScratchDir scratch_{"arena_wthor"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 std::vector<std::string> without_passes(const std::vector<std::string>& moves) {
