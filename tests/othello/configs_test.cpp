@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -44,7 +45,9 @@ TEST(Configs, BestPlaysWithMultiProbCutAndPatternsWithout) {
   EXPECT_GT(best.mpc.pairs.size(), 0U);
   EXPECT_GT(best.order_depth, 0);
   EXPECT_GT(best.probable, 0);
-  EXPECT_EQ(best.weights_file, load("patterns.cfg").weights_file);
+  // Its own tables (best.weights) of patterns.cfg's feature set.
+  EXPECT_EQ(best.features, load("patterns.cfg").features);
+  EXPECT_EQ(std::filesystem::path(best.weights_file).filename(), "best.weights");
   expect_plays_a_legal_game(best, 6);
 }
 
