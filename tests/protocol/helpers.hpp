@@ -38,13 +38,9 @@ namespace records = arena::records;
 namespace selfplay = arena::selfplay;
 using namespace std::chrono_literals;
 
-/// Writes a small Othello config (depth 2, classic features, zero weights) for the tests.
+/// A small Othello config (depth 2, classic features, zero weights), kept beside the tests.
 inline std::string othello_config() {
-  const fs::path path = fs::temp_directory_path() /
-                        ("arena_protocol_othello_" + std::to_string(::getpid()) + ".cfg");
-  std::ofstream(path) << "name = tiny\ngame = othello\n[search]\ndepth = 2\ntt_mb = 1\n"
-                         "[eval]\nfeatures = classic\n";
-  return path.string();
+  return std::string(ARENA_SOURCE_DIR) + "/tests/protocol/tiny-othello.cfg";
 }
 
 inline std::string blokus_config() { return std::string(ARENA_SOURCE_DIR) + "/configs/blokus-duo/greedy.cfg"; }

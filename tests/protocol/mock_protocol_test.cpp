@@ -11,18 +11,11 @@
 
 #include "engine/othello/bind/nboard_client.hpp"
 #include "tests/protocol/helpers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 using namespace protocol_test;
 
 namespace {
-
-/// A fresh path for a mock's record file.
-std::string record_path(const std::string& what) {
-  const fs::path p = fs::temp_directory_path() /
-                     ("arena_mock_record_" + what + "_" + std::to_string(::getpid()) + ".txt");
-  fs::remove(p);
-  return p.string();
-}
 
 std::vector<std::string> lines_of(const std::string& path) {
   std::ifstream in(path);
@@ -37,7 +30,8 @@ bool starts_with(const std::string& s, const std::string& prefix) { return s.rfi
 
 TEST(NBoardMock, SetGameCarriesEveryMoveAndAClockThatFalls) {
   const std::string cfg = othello_config();
-  const std::string rec = record_path("nboard");
+  const arena::test::ScratchDir scratch{"arena_mock_record"};
+  const std::string rec = scratch.file("nboard.txt");
   selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", "record " + rec), "mock");
   LocalPlayer<Othello> local(cfg, true);
   selfplay::PlaySettings settings;
@@ -106,15 +100,14 @@ TEST(NBoardMock, SetGameCarriesEveryMoveAndAClockThatFalls) {
     }
     q = Othello::play(q, Othello::parse_move(q, g.moves[i]));
   }
-  fs::remove(rec);
-  fs::remove(cfg);
 }
 
 TEST(NBoardMock, AMoveTimeBelowASecondIsAOneSecondClock) {
   // Regression: a move time went out as TI of movetime / 1000 whole seconds, so at 100 ms the
   // engine read a clock of 0 s. The mock answers "check-failed:no-time-left" to such a clock.
   const std::string cfg = othello_config();
-  const std::string rec = record_path("nboard_movetime");
+  const arena::test::ScratchDir scratch{"arena_mock_record"};
+  const std::string rec = scratch.file("nboard_movetime.txt");
   selfplay::ExternalPlayer<Othello> mock(mock_spec("nboard", "record " + rec), "mock");
   LocalPlayer<Othello> local(cfg);
   selfplay::PlaySettings settings;
@@ -135,8 +128,6 @@ TEST(NBoardMock, AMoveTimeBelowASecondIsAOneSecondClock) {
   }
   EXPECT_GT(set_games, 20U);
   EXPECT_EQ(arena::records::format_ggf_clock(arena::protocol::nboard_movetime_clock(2500)), "0:02");
-  fs::remove(rec);
-  fs::remove(cfg);
 }
 
 TEST(NBoardMock, StaleAnswerBeforeGoIsNotBelieved) {
@@ -150,7 +141,6 @@ TEST(NBoardMock, StaleAnswerBeforeGoIsNotBelieved) {
     EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_EQ(g.score, replay_score<Othello>(g));
   }
-  fs::remove(cfg);
 }
 
 // Regression: an outside program's move that overran its clock was a forfeit even within its
@@ -180,7 +170,6 @@ TEST(NBoardMock, ClockOverrunWithinTheMarginIsForgiven) {
       EXPECT_EQ(g.result(), "0-1");
     }
   }
-  fs::remove(cfg);
 }
 
 // Strength is read beside each side's CPU time (wall time lies on a shared machine): an outside
@@ -211,11 +200,11 @@ TEST(NBoardMock, CpuTimeIsTheEnginesProcessTimeNotItsWaits) {
       EXPECT_LT(mock_cpu, mock_ms / 2) << "sleeping is not CPU";
     }
   }
-  fs::remove(cfg);
 }
 
 TEST(GtpMock, SetGameClearBoardPerGameAndTimeCommands) {
-  const std::string rec = record_path("gtp");
+  const arena::test::ScratchDir scratch{"arena_mock_record"};
+  const std::string rec = scratch.file("gtp.txt");
   selfplay::ExternalPlayer<BlokusDuo> mock(mock_spec("gtp", "record " + rec), "mock");
   LocalPlayer<BlokusDuo> local(blokus_config(), true);
   selfplay::PlaySettings settings;
@@ -241,7 +230,6 @@ TEST(GtpMock, SetGameClearBoardPerGameAndTimeCommands) {
   EXPECT_EQ(count("time_settings 20 0 0"), 2);       // absolute time: byo-yomi time 0
   EXPECT_GT(count("genmove"), 10);
   EXPECT_EQ(count("time_left"), count("genmove"));  // the mover's clock before each genmove
-  fs::remove(rec);
 }
 
 TEST(GtpMock, ResignationLosesWithTerminationResignAndAnOpenScore) {
@@ -280,8 +268,8 @@ TEST(GtpMock, EngineRefusingSetGameIsAnErrorNotAWin) {
 }
 
 TEST(EngineLog, EveryLineSentAndReadWithTimeEngineAndGame) {
-  const fs::path path = fs::temp_directory_path() / ("arena_engine_log_" + std::to_string(::getpid()));
-  fs::remove(path);
+  const arena::test::ScratchDir scratch{"arena_engine_log"};
+  const fs::path path = scratch.path() / "engine.log";
   auto spec = mock_spec("gtp", "none");
   spec.log = arena::protocol::EngineLog::open(path.string(), "--engine-log");
   selfplay::ExternalPlayer<BlokusDuo> mock(spec, "mock");
@@ -306,5 +294,4 @@ TEST(EngineLog, EveryLineSentAndReadWithTimeEngineAndGame) {
             lines.end());
   EXPECT_GT(sent, 10U);
   EXPECT_GT(read, sent);  // every command is answered by "= ..." and an empty line
-  fs::remove(path);
 }

@@ -8,21 +8,18 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/othello/othello.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace fs = std::filesystem;
 using arena::othello::Othello;
 
 TEST(PlayCommand, ScriptedHumanPlaysEngineToTheEndAndIsRefusedOnce) {
-  const fs::path dir = fs::temp_directory_path() / ("arena_play_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string cfg = (dir / "engine.cfg").string();
-  std::ofstream(cfg) << "name = tiny\ngame = othello\n[search]\ndepth = 2\ntt_mb = 1\n"
-                        "[eval]\nfeatures = classic\n";
+  const arena::test::ScratchDir scratch{"arena_play"};
+  const std::string cfg = std::string(ARENA_SOURCE_DIR) + "/tests/protocol/tiny-othello.cfg";
 
   // The person (black) always takes the last legal move; the engine's replies are foreseen.
   arena::core::Engine<Othello> engine(arena::core::load_engine_config(cfg));
@@ -42,8 +39,8 @@ TEST(PlayCommand, ScriptedHumanPlaysEngineToTheEndAndIsRefusedOnce) {
     p = Othello::play(p, m);
   }
   const int score = Othello::final_score(p);
-  const std::string in = (dir / "script.txt").string();
-  const std::string out = (dir / "out.txt").string();
+  const std::string in = scratch.file("script.txt");
+  const std::string out = scratch.file("out.txt");
   std::ofstream(in) << script;
 
   const std::string cmd = std::string(ARENA_BINARY) + " play --game othello --first human --second " +
@@ -61,5 +58,4 @@ TEST(PlayCommand, ScriptedHumanPlaysEngineToTheEndAndIsRefusedOnce) {
                                          : "result: 1/2-1/2";
   EXPECT_NE(text.find(result), std::string::npos) << text.substr(text.size() > 400 ? text.size() - 400 : 0);
   EXPECT_NE(text.find("last move:"), std::string::npos);
-  fs::remove_all(dir);
 }

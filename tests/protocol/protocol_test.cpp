@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/protocol/helpers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 using namespace protocol_test;
 
@@ -63,7 +64,6 @@ TEST(NBoardOverPipes, FullOthelloGameAgainstArenaNBoardMatchesReplay) {
     EXPECT_GE(g.moves.size(), 50U);
     EXPECT_EQ(g.score, replay_score<Othello>(g));
   }
-  fs::remove(cfg);
 }
 
 TEST(MockEngines, FaultsLoseTheGameWithReasonsAndLeaveNoProcess) {
@@ -113,7 +113,6 @@ TEST(MockEngines, FaultsLoseTheGameWithReasonsAndLeaveNoProcess) {
     }
     EXPECT_EQ(processes_left(mock_tag()), 0);
   }
-  fs::remove(cfg);
 }
 
 TEST(MockEngines, RestartAfterCrashAndGrandchildrenAreKilled) {
@@ -136,13 +135,11 @@ TEST(MockEngines, RestartAfterCrashAndGrandchildrenAreKilled) {
     EXPECT_GE(processes_running(mock_tag()), 1);  // engine and its grandchild live
   }
   EXPECT_EQ(processes_left(mock_tag()), 0);
-  fs::remove(cfg);
 }
 
 TEST(SelfplayCommand, ExternalGtpEngineEntryPlaysALoggedRun) {
-  const fs::path dir = fs::temp_directory_path() / ("arena_protocol_run_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string log = (dir / "run.jsonl").string();
+  const arena::test::ScratchDir scratch{"arena_protocol_run"};
+  const std::string log = scratch.file("run.jsonl");
   const std::string cmd = std::string(ARENA_BINARY) + " selfplay --quiet --games 2 --openings random:2 --engine " +
                           blokus_config() + " --engine 'gtp[name=arena-gtp]:" + ARENA_BINARY +
                           " gtp --config " + blokus_config() + "' --out " + log + " >/dev/null 2>&1";
@@ -156,5 +153,4 @@ TEST(SelfplayCommand, ExternalGtpEngineEntryPlaysALoggedRun) {
     EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_EQ(g.score, replay_score<BlokusDuo>(g));
   }
-  fs::remove_all(dir);
 }

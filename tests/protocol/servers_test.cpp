@@ -10,6 +10,7 @@
 #include "engine/othello/bind/nboard_server.hpp"
 #include "engine/othello/bind/ggf.hpp"
 #include "tests/protocol/helpers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 using namespace protocol_test;
 namespace bd = arena::blokus_duo;
@@ -35,7 +36,8 @@ std::vector<std::string> gtp_session(const std::string& commands) {
 }  // namespace
 
 TEST(GtpServer, AnswersTwogtpsCommandsWithTheSpace) {
-  const fs::path sgf = fs::temp_directory_path() / ("arena_gtp_" + std::to_string(::getpid()) + ".blksgf");
+  const arena::test::ScratchDir scratch{"arena_gtp"};
+  const fs::path sgf = scratch.path() / "game.blksgf";
   // The moves of Pentobi-GTP.md's example session.
   std::ofstream(sgf) << "(;GM[Blokus Duo];B[e8,d9,e9,f9,e10];W[i4,h5,i5,j5,i6])\n";
   const auto a = gtp_session(
@@ -61,7 +63,6 @@ TEST(GtpServer, AnswersTwogtpsCommandsWithTheSpace) {
   EXPECT_EQ(a[10][0], '?');
   EXPECT_NE(a[10].find("illegal move pass"), std::string::npos) << a[10];
   EXPECT_EQ(a[11], "= true");
-  fs::remove(sgf);
 }
 
 TEST(GtpServer, PassIsReadWhereItIsTheOnlyMove) {
@@ -134,5 +135,4 @@ TEST(NBoardServer, GoPlaysByTheClockOfSetGame) {
   EXPECT_LT(seconds, 1.0) << answer;
   // `move PA` is read as a pass (illegal here: white has moves, so it is reported).
   EXPECT_NE(log.str().find("pass"), std::string::npos) << log.str();
-  fs::remove(cfg);
 }

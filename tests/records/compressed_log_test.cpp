@@ -23,10 +23,7 @@ namespace fs = std::filesystem;
 
 class CompressedLogTest : public ::testing::Test {
  protected:
-  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
   arena::test::ScratchDir scratch_{"arena_zlog"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 RunRecord run_of(int games) {
@@ -67,34 +64,35 @@ TEST(LogCodec, TellsTheCodecByTheFileName) {
 }
 
 TEST_F(CompressedLogTest, StockToolsDecodeWhatTheWriterWrote) {
-  write_games(file("p.jsonl"), 0, 5, true);
-  write_games(file("g.jsonl.gz"), 0, 5, true);
-  write_games(file("z.jsonl.zst"), 0, 5, true);
-  const std::string plain = read_file(file("p.jsonl"));
-  EXPECT_EQ(run_command("gzip -dc '" + file("g.jsonl.gz") + "'").out, plain);
-  EXPECT_EQ(run_command("zstd -dcq '" + file("z.jsonl.zst") + "'").out, plain);
+  write_games(scratch_.file("p.jsonl"), 0, 5, true);
+  write_games(scratch_.file("g.jsonl.gz"), 0, 5, true);
+  write_games(scratch_.file("z.jsonl.zst"), 0, 5, true);
+  const std::string plain = read_file(scratch_.file("p.jsonl"));
+  EXPECT_EQ(run_command("gzip -dc '" + scratch_.file("g.jsonl.gz") + "'").out, plain);
+  EXPECT_EQ(run_command("zstd -dcq '" + scratch_.file("z.jsonl.zst") + "'").out, plain);
   // One frame per line: six frames in the zstd log (run record + five games).
-  const DecodedLog d = decode_log(LogCodec::Zstd, read_file(file("z.jsonl.zst")), "z");
+  const DecodedLog d = decode_log(LogCodec::Zstd, read_file(scratch_.file("z.jsonl.zst")), "z");
   EXPECT_EQ(d.frame_ends.size(), 6U);
 }
 
 TEST_F(CompressedLogTest, ReadsWhatStockToolsWroteAsThePlainLog) {
-  write_games(file("p.jsonl"), 0, 7, true);
-  ASSERT_EQ(std::system(("gzip -c '" + file("p.jsonl") + "' > '" + file("p.jsonl.gz") + "'").c_str()), 0);
-  ASSERT_EQ(std::system(("zstd -qc '" + file("p.jsonl") + "' > '" + file("p.jsonl.zst") + "'").c_str()), 0);
-  const LogFile plain = read_log_file(file("p.jsonl"));
+  const std::string plain_log = scratch_.file("p.jsonl");
+  write_games(plain_log, 0, 7, true);
+  ASSERT_EQ(std::system(("gzip -c '" + plain_log + "' > '" + plain_log + ".gz'").c_str()), 0);
+  ASSERT_EQ(std::system(("zstd -qc '" + plain_log + "' > '" + plain_log + ".zst'").c_str()), 0);
+  const LogFile plain = read_log_file(plain_log);
   for (const char* name : {"p.jsonl.gz", "p.jsonl.zst"}) {
-    const LogFile z = read_log_file(file(name));
+    const LogFile z = read_log_file(scratch_.file(name));
     EXPECT_EQ(z.run.engines, plain.run.engines) << name;
     EXPECT_EQ(z.games, plain.games) << name;
     EXPECT_FALSE(z.torn_tail) << name;
-    EXPECT_EQ(z.intact_bytes, fs::file_size(file(name))) << name;
+    EXPECT_EQ(z.intact_bytes, fs::file_size(scratch_.file(name))) << name;
   }
 }
 
 TEST_F(CompressedLogTest, TornFrameIsDroppedWithWarningAndTruncatedOnAppend) {
   for (const char* name : {"t.jsonl.gz", "t.jsonl.zst"}) {
-    const std::string path = file(name);
+    const std::string path = scratch_.file(name);
     write_games(path, 0, 3, true);
     const auto intact = fs::file_size(path);
     // Half of the next game's frame, as a writer killed inside write(2) leaves it.
@@ -118,7 +116,7 @@ TEST_F(CompressedLogTest, TornFrameIsDroppedWithWarningAndTruncatedOnAppend) {
 
 TEST_F(CompressedLogTest, CorruptFrameNamesTheFileAndByte) {
   for (const char* name : {"c.jsonl.gz", "c.jsonl.zst"}) {
-    const std::string path = file(name);
+    const std::string path = scratch_.file(name);
     write_games(path, 0, 2, true);
     std::string bytes = read_file(path);
     const auto first_end = decode_log(log_codec_of(path), bytes, path).frame_ends[0].second;
@@ -139,13 +137,14 @@ TEST_F(CompressedLogTest, WholeLogIsOneFrameAndReadsBack) {
   std::vector<GameRecord> games;
   for (int id = 0; id < 10; ++id) games.push_back(game_of(id));
   for (const char* name : {"m.jsonl", "m.jsonl.gz", "m.jsonl.zst"}) {
-    write_log_file(file(name), run_of(10), games);
-    const LogFile log = read_log_file(file(name));
+    write_log_file(scratch_.file(name), run_of(10), games);
+    const LogFile log = read_log_file(scratch_.file(name));
     EXPECT_EQ(log.games, games) << name;
-    EXPECT_FALSE(fs::exists(file(std::string(name) + ".partial"))) << name;
+    EXPECT_FALSE(fs::exists(scratch_.file(std::string(name) + ".partial"))) << name;
   }
-  EXPECT_EQ(decode_log(LogCodec::Zstd, read_file(file("m.jsonl.zst")), "m").frame_ends.size(), 1U);
-  EXPECT_EQ(run_command("zstd -dcq '" + file("m.jsonl.zst") + "'").out, read_file(file("m.jsonl")));
+  EXPECT_EQ(decode_log(LogCodec::Zstd, read_file(scratch_.file("m.jsonl.zst")), "m").frame_ends.size(), 1U);
+  EXPECT_EQ(run_command("zstd -dcq '" + scratch_.file("m.jsonl.zst") + "'").out,
+            read_file(scratch_.file("m.jsonl")));
 }
 
 }  // namespace

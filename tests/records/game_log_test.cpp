@@ -17,10 +17,7 @@ namespace {
 /// A fresh temporary folder per test, removed afterwards.
 class GameLogTest : public ::testing::Test {
  protected:
-  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
   arena::test::ScratchDir scratch_{"arena_log"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 RunRecord sample_run() {
@@ -61,7 +58,7 @@ void append_text(const std::string& path, const std::string& text) {
 }
 
 TEST_F(GameLogTest, RoundTripKeepsEveryField) {
-  const auto path = file("run.jsonl");
+  const auto path = scratch_.file("run.jsonl");
   {
     auto w = LogWriter::create(path, sample_run());
     w.write(sample_game(0, 10));
@@ -105,7 +102,7 @@ TEST_F(GameLogTest, GameLineHasDesignFieldNames) {
 }
 
 TEST_F(GameLogTest, TornLastLineIsDroppedWithWarningAndTruncatedOnAppend) {
-  const auto path = file("torn.jsonl");
+  const auto path = scratch_.file("torn.jsonl");
   {
     auto w = LogWriter::create(path, sample_run());
     w.write(sample_game(0, 2));
@@ -128,7 +125,7 @@ TEST_F(GameLogTest, TornLastLineIsDroppedWithWarningAndTruncatedOnAppend) {
 }
 
 TEST_F(GameLogTest, MalformedMiddleLineNamesFileAndLine) {
-  const auto path = file("bad.jsonl");
+  const auto path = scratch_.file("bad.jsonl");
   { auto w = LogWriter::create(path, sample_run()); }
   append_text(path, "{not json}\n");
   try {
@@ -140,7 +137,7 @@ TEST_F(GameLogTest, MalformedMiddleLineNamesFileAndLine) {
 }
 
 TEST_F(GameLogTest, ResultContradictingScoreIsRejected) {
-  const auto path = file("contra.jsonl");
+  const auto path = scratch_.file("contra.jsonl");
   { auto w = LogWriter::create(path, sample_run()); }
   auto j = to_json(sample_game(0, 5));
   j["result"] = "0-1";
@@ -149,7 +146,7 @@ TEST_F(GameLogTest, ResultContradictingScoreIsRejected) {
 }
 
 TEST_F(GameLogTest, DuplicateIdsIdenticalKeptOnceDifferentRejected) {
-  const auto path = file("dup.jsonl");
+  const auto path = scratch_.file("dup.jsonl");
   {
     auto w = LogWriter::create(path, sample_run());
     w.write(sample_game(4, 6));
@@ -178,31 +175,31 @@ TEST_F(GameLogTest, ReadLogsCombinesShardsAndRejectsConflicts) {
   auto run1 = run0;
   run1.shard_index = 1;
   {
-    auto w0 = LogWriter::create(file("s0.jsonl"), run0);
+    auto w0 = LogWriter::create(scratch_.file("s0.jsonl"), run0);
     w0.write(sample_game(0, 1));
     w0.write(sample_game(1, 1));
-    auto w1 = LogWriter::create(file("s1.jsonl"), run1);
+    auto w1 = LogWriter::create(scratch_.file("s1.jsonl"), run1);
     w1.write(sample_game(3, 1));
     w1.write(sample_game(2, 1));
     w1.write(sample_game(1, 1));  // identical duplicate of s0's
   }
-  const LogSet set = read_logs({file("s0.jsonl"), file("s1.jsonl")});
+  const LogSet set = read_logs({scratch_.file("s0.jsonl"), scratch_.file("s1.jsonl")});
   ASSERT_EQ(set.games.size(), 4U);
   for (std::int64_t i = 0; i < 4; ++i) EXPECT_EQ(set.games[static_cast<std::size_t>(i)].id, i);
   EXPECT_EQ(set.run.shard_count, 1);
   EXPECT_EQ(set.warnings.size(), 1U);
 
   {
-    auto w = LogWriter::create(file("conflict.jsonl"), run1);
+    auto w = LogWriter::create(scratch_.file("conflict.jsonl"), run1);
     w.write(sample_game(0, -1));
   }
-  EXPECT_THROW((void)read_logs({file("s0.jsonl"), file("conflict.jsonl")}), InputError);
+  EXPECT_THROW((void)read_logs({scratch_.file("s0.jsonl"), scratch_.file("conflict.jsonl")}), InputError);
 
   auto other = run0;
   other.seed = 7;
-  { auto w = LogWriter::create(file("other.jsonl"), other); }
+  { auto w = LogWriter::create(scratch_.file("other.jsonl"), other); }
   try {
-    (void)read_logs({file("s0.jsonl"), file("other.jsonl")});
+    (void)read_logs({scratch_.file("s0.jsonl"), scratch_.file("other.jsonl")});
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'seed'"), std::string::npos) << e.what();

@@ -9,7 +9,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include "engine/blokus_duo/blokus_duo.hpp"
 #include "engine/core/errors.hpp"
@@ -18,6 +17,7 @@
 #include "records/openings.hpp"
 #include "selfplay/openings.hpp"
 #include "tests/support/sanitizers.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace arena::records {
 namespace {
@@ -101,8 +101,8 @@ TEST(OpeningFiles, PositionsBecomeMovesThatReachThem) {
   // OBF line.
   const std::string line = first_line(kSource + "/data/othello/wthor/wthor-2000-2024.tsv");
   const auto target = Othello::parse_position(line.substr(line.rfind('\t') + 1, 24));
-  const fs::path dir = fs::temp_directory_path() / ("arena_openings_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const arena::test::ScratchDir scratch{"arena_openings"};
+  const fs::path& dir = scratch.path();
   std::ofstream(dir / "boards.txt") << "# a board line\n" << Othello::format_position(target) << "\n";
   std::ofstream(dir / "one.obf") << Othello::format_position(target) << ";\n";
   for (const char* name : {"boards.txt", "one.obf"}) {
@@ -119,7 +119,6 @@ TEST(OpeningFiles, PositionsBecomeMovesThatReachThem) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("fforum-1-19.obf:1:"), std::string::npos) << e.what();
   }
-  fs::remove_all(dir);
 }
 
 TEST(OpeningFiles, ShippedSetsReadAndReplay) {

@@ -23,6 +23,7 @@
 #include "engine/othello/bind/ggf.hpp"
 #include "records/game_log.hpp"
 #include "tests/support/command.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace fs = std::filesystem;
 using arena::blokus_duo::BlokusDuo;
@@ -33,15 +34,6 @@ namespace records = arena::records;
 namespace {
 
 std::string data(const std::string& rel) { return std::string(ARENA_TEST_DATA) + "/" + rel; }
-
-/// A fresh folder for one test's files.
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("arena_records_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 /// Runs `arena ARGS`; returns the exit status.
 int run_arena(const std::string& args) {
@@ -64,7 +56,8 @@ std::vector<std::string> sgf_moves(const std::string& text) {
 }  // namespace
 
 TEST(Blksgf, GpccGameFromFourccMatchesPentobiSquareLists) {
-  const fs::path dir = scratch("gpcc");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string out = (dir / "game.blksgf").string();
   ASSERT_EQ(run_arena("convert --from " + data("blokus/gpcc2007-round1.fourcc.txt") + " --to " + out),
             0);
@@ -72,7 +65,6 @@ TEST(Blksgf, GpccGameFromFourccMatchesPentobiSquareLists) {
   const auto got = sgf_moves(core::read_text_file(out, "test file"));
   ASSERT_EQ(want.size(), 23U);  // 25 codes, two of them passes
   EXPECT_EQ(got, want);
-  fs::remove_all(dir);
 }
 
 TEST(Blksgf, PentobiFileReplaysToThePublishedResult) {
@@ -134,7 +126,8 @@ std::string variation_text(const std::vector<std::string>& moves,
 // passed, so black moves three times running). blksgf -> blksgf keeps every variation, in
 // order; the main line alone still gives the published result.
 TEST(Blksgf, VariationsSurviveBlksgfToBlksgf) {
-  const fs::path dir = scratch("variations");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const auto main = sgf_moves(core::read_text_file(data("blokus/gpcc2007-round1.blksgf"), "test file"));
   ASSERT_EQ(main.size(), 23U);
   ASSERT_EQ(main[0], "B[f9,e10,f10,g10,f11]");
@@ -192,11 +185,11 @@ TEST(Blksgf, VariationsSurviveBlksgfToBlksgf) {
   ASSERT_EQ(games.size(), 1U);
   EXPECT_EQ(games[0].score, 53 - 46);  // the published result
   EXPECT_EQ(games[0].termination, records::Termination::Normal);
-  fs::remove_all(dir);
 }
 
 TEST(Blksgf, IllegalVariationIsRefusedWithItsLine) {
-  const fs::path dir = scratch("badvariation");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string in = (dir / "bad.blksgf").string();
   // Black's second piece in the corner a1 touches none of its own: not a legal move.
   std::ofstream(in) << "(;GM[Blokus Duo];B[f9,e10,f10,g10,f11];W[j4,i5,j5,k5,j6]\n"
@@ -205,11 +198,11 @@ TEST(Blksgf, IllegalVariationIsRefusedWithItsLine) {
       arena::test::run_arena("convert --from " + in + " --to " + (dir / "out.blksgf").string(), true);
   EXPECT_EQ(rc, 2);
   EXPECT_NE(text.find(in + ":1: variation at move 3: move 3"), std::string::npos) << text;
-  fs::remove_all(dir);
 }
 
 TEST(Blksgf, LogRoundTripKeepsTheGame) {
-  const fs::path dir = scratch("roundtrip");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string log1 = (dir / "a.jsonl").string();
   const std::string sgf = (dir / "a.blksgf").string();
   const std::string log2 = (dir / "b.jsonl").string();
@@ -228,7 +221,6 @@ TEST(Blksgf, LogRoundTripKeepsTheGame) {
   ASSERT_EQ(run_arena("convert --from " + log1 + " --to " + codes), 0);
   ASSERT_EQ(run_arena("convert --from " + codes + " --to " + log3), 0);
   EXPECT_EQ(records::read_log_file(log3).games[0].transcript(), a.games[0].transcript());
-  fs::remove_all(dir);
 }
 
 TEST(Fourcc, ImplicitPassesOfTheFpgaContestLogAreInserted) {
@@ -242,14 +234,14 @@ TEST(Fourcc, ImplicitPassesOfTheFpgaContestLogAreInserted) {
 }
 
 TEST(Fourcc, BadCodeNamesFileAndLine) {
-  const fs::path dir = scratch("bad");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string in = (dir / "bad.fourcc.txt").string();
   std::ofstream(in) << "# a comment\n65u0 AAu0 88l2 ZZz9\n";
   const auto [status, out] =
       arena::test::run_arena("convert --from " + in + " --to " + (dir / "x.jsonl").string(), true);
   EXPECT_EQ(status, 2);
   EXPECT_NE(out.find(in + ":2:"), std::string::npos) << out;
-  fs::remove_all(dir);
 }
 
 TEST(Ggf, ParsesNBoardExampleAndRoundTrips) {
@@ -274,7 +266,8 @@ TEST(Ggf, ParsesNBoardExampleAndRoundTrips) {
 // with 2 decimals, seconds), read here with a regex, not with arena's GGF reader; and back to a
 // log, the evals' scores return exactly.
 TEST(Ggf, ExportCarriesTheLoggedEvalsAndTimes) {
-  const fs::path dir = scratch("ggfevals");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string log = (dir / "a.jsonl").string();
   const std::string cfgs = std::string(ARENA_SOURCE_DIR) + "/configs/othello/";
   ASSERT_EQ(run_arena("selfplay --engine " + cfgs + "classic.cfg --engine " + cfgs +
@@ -318,7 +311,6 @@ TEST(Ggf, ExportCarriesTheLoggedEvalsAndTimes) {
       EXPECT_EQ(e->score, a.evals[i]->score);
     }
   }
-  fs::remove_all(dir);
 }
 
 TEST(Wthor, DatabaseWrittenByTheTestImports) {
@@ -328,7 +320,8 @@ TEST(Wthor, DatabaseWrittenByTheTestImports) {
       "a4h8a2b7f1b3b1b2h7a7a8a1g1g2h2h1";
   std::vector<std::string> moves;
   for (std::size_t i = 0; i < transcript.size(); i += 2) moves.push_back(transcript.substr(i, 2));
-  const fs::path dir = scratch("wtb");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string wtb = (dir / "games.wtb").string();
   {
     // Header (16 bytes): century 19, year 77, month, day, 2 games, 0, game year 1977, size 8.
@@ -359,7 +352,6 @@ TEST(Wthor, DatabaseWrittenByTheTestImports) {
   const auto back = records::read_ggf_games(core::read_text_file(ggf, "test file"), ggf);
   ASSERT_EQ(back.size(), 2U);
   EXPECT_EQ(back[0].score, 4);
-  fs::remove_all(dir);
 }
 
 // WTHOR written and read back: the real WTHOR games of data/othello/wthor (first 300 of the
@@ -367,7 +359,8 @@ TEST(Wthor, DatabaseWrittenByTheTestImports) {
 // back: the same moves, scores and names; the bytes follow the format note (header counts,
 // 20-byte player and 26-byte tournament names, 10 x row + column moves).
 TEST(Wthor, RealGamesWriteAndReadBackWithNames) {
-  const fs::path dir = scratch("wtbwrite");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string part = (dir / "part.tsv").string();
   std::vector<std::string> transcripts;
   {
@@ -427,12 +420,12 @@ TEST(Wthor, RealGamesWriteAndReadBackWithNames) {
   // A name list whose size disagrees with its header is refused.
   std::ofstream(jou, std::ios::binary | std::ios::app) << "x";
   EXPECT_THROW((void)arena::othello::read_wthor_names(jou, 20), arena::InputError);
-  fs::remove_all(dir);
 }
 
 TEST(Transcript, WthorFileConvertsToALogThatAnalyzeReads) {
   // The first 200 games of the real WTHOR transcript file (data/othello/wthor).
-  const fs::path dir = scratch("tsv");
+  const arena::test::ScratchDir scratch{"arena_records"};
+  const fs::path& dir = scratch.path();
   const std::string part = (dir / "part.tsv").string();
   {
     std::ifstream in(std::string(ARENA_SOURCE_DIR) + "/data/othello/wthor/wthor-1977-1999.tsv");
@@ -451,5 +444,4 @@ TEST(Transcript, WthorFileConvertsToALogThatAnalyzeReads) {
   EXPECT_EQ(f.games.size(), 200U);
   EXPECT_EQ(f.games[0].score, 34 - 30);  // World Championship 1977, recorded 34-30
   EXPECT_EQ(run_arena("analyze " + log), 0);
-  fs::remove_all(dir);
 }

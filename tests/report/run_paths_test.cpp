@@ -1,7 +1,6 @@
 // Regression (a loop folder reported from another folder showed "not found" problems): config
 // paths in summary.json are relative to the folder the loop ran in; the report finds them from
 // the run folder and summary.json's run_dir, wherever it is run.
-#include <unistd.h>  // getpid
 
 #include <filesystem>
 #include <fstream>
@@ -10,14 +9,15 @@
 #include <nlohmann/json.hpp>
 
 #include "report/inputs.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
 TEST(RunPaths, ConfigPathsOfTheLoopsFolderResolveFromElsewhere) {
-  const fs::path origin = fs::temp_directory_path() / ("arena_run_paths_" + std::to_string(::getpid()));
-  fs::remove_all(origin);
+  const arena::test::ScratchDir scratch{"arena_run_paths"};
+  const fs::path& origin = scratch.path();
   fs::create_directories(origin / "runs" / "r1");
   fs::create_directories(origin / "configs");
   std::ofstream(origin / "configs" / "a.cfg") << "name = a\n";
@@ -30,7 +30,6 @@ TEST(RunPaths, ConfigPathsOfTheLoopsFolderResolveFromElsewhere) {
   EXPECT_TRUE(fs::equivalent(arena::report::resolve_run_path(in, "configs/a.cfg"),
                              origin / "configs" / "a.cfg"));
   EXPECT_EQ(arena::report::resolve_run_path(in, "configs/missing.cfg"), "");
-  fs::remove_all(origin);
 }
 
 }  // namespace

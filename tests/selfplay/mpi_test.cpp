@@ -72,8 +72,6 @@ class MpiSelfplay : public ::testing::Test {
     if (const std::string why = testing::mpi_skip_reason(); !why.empty()) GTEST_SKIP() << why;
   }
 
-  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
   /// Runs `arena args` (under `mpirun -n ranks` when ranks > 0) with stdout to `tag`.out and
   /// stderr to `tag`.err; returns the exit status.
   int arena(const std::vector<std::string>& args, int ranks, const std::string& tag) {
@@ -81,19 +79,18 @@ class MpiSelfplay : public ::testing::Test {
     if (ranks > 0) cmd = mpirun(ranks);
     cmd += std::string("'") + ARENA_BINARY + "'";
     for (const auto& a : args) cmd += " '" + a + "'";
-    cmd += " >'" + file(tag + ".out") + "' 2>'" + file(tag + ".err") + "'";
+    cmd += " >'" + scratch_.file(tag + ".out") + "' 2>'" + scratch_.file(tag + ".err") + "'";
     return shell(cmd);
   }
 
   [[nodiscard]] std::string slurp(const std::string& tag) const {
-    std::ifstream in(file(tag));
+    std::ifstream in(scratch_.file(tag));
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
   }
 
   arena::test::ScratchDir scratch_{"arena_mpi"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 std::vector<std::string> mpi_othello_args(const std::string& out, int games) {
@@ -103,26 +100,27 @@ std::vector<std::string> mpi_othello_args(const std::string& out, int games) {
 }
 
 TEST_F(MpiSelfplay, TwoRanksPlayTheSingleRunsGamesAndResume) {
-  ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), 40), 0, "single"), 0) << slurp("single.err");
-  ASSERT_EQ(arena(mpi_othello_args(file("mpi.jsonl"), 40), 2, "mpi"), 0) << slurp("mpi.err");
+  ASSERT_EQ(arena(mpi_othello_args(scratch_.file("single.jsonl"), 40), 0, "single"), 0)
+      << slurp("single.err");
+  ASSERT_EQ(arena(mpi_othello_args(scratch_.file("mpi.jsonl"), 40), 2, "mpi"), 0) << slurp("mpi.err");
   const auto summary = nlohmann::json::parse(slurp("mpi.out"));  // rank 0's summary only
   EXPECT_EQ(summary["games_logged"], 40);
-  const records::LogFile single = records::read_log_file(file("single.jsonl"));
-  const records::LogFile mpi = records::read_log_file(file("mpi.jsonl"));
+  const records::LogFile single = records::read_log_file(scratch_.file("single.jsonl"));
+  const records::LogFile mpi = records::read_log_file(scratch_.file("mpi.jsonl"));
   EXPECT_EQ(mpi.lines, 40);  // no game twice
   EXPECT_FALSE(records::run_record_difference(single.run, mpi.run, false).has_value());
   EXPECT_EQ(games_by_id(mpi), games_by_id(single));  // equality ignores timing fields
 
   // A run cut after 15 games with a torn line (a killed job) resumes to exactly 40 games.
-  std::ifstream in(file("mpi.jsonl"));
-  std::ofstream cut(file("cut.jsonl"));
+  std::ifstream in(scratch_.file("mpi.jsonl"));
+  std::ofstream cut(scratch_.file("cut.jsonl"));
   std::string line;
   for (int i = 0; i < 16 && std::getline(in, line); ++i) cut << line << "\n";
   std::getline(in, line);
   cut << line.substr(0, line.size() / 2);
   cut.close();
-  ASSERT_EQ(arena(mpi_othello_args(file("cut.jsonl"), 40), 2, "resume"), 0) << slurp("resume.err");
-  const records::LogFile resumed = records::read_log_file(file("cut.jsonl"));
+  ASSERT_EQ(arena(mpi_othello_args(scratch_.file("cut.jsonl"), 40), 2, "resume"), 0) << slurp("resume.err");
+  const records::LogFile resumed = records::read_log_file(scratch_.file("cut.jsonl"));
   EXPECT_EQ(resumed.lines, 40);
   EXPECT_FALSE(resumed.torn_tail);
   EXPECT_EQ(games_by_id(resumed), games_by_id(single));
@@ -150,11 +148,11 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   // The full count in every build: after rank 1's death rank 0 plays on until the runtime
   // kills it, which on a loaded machine took long enough for it to finish 90 games alone.
   constexpr int kGames = 200;
-  ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
+  ASSERT_EQ(arena(mpi_othello_args(scratch_.file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
-  const std::string log = file("killed.jsonl");
-  const pid_t job = start_two_ranks(mpi_othello_args(log, kGames), file("killed.out"),
-                                    file("killed.err"));
+  const std::string log = scratch_.file("killed.jsonl");
+  const pid_t job = start_two_ranks(mpi_othello_args(log, kGames), scratch_.file("killed.out"),
+                                    scratch_.file("killed.err"));
   ASSERT_GT(job, 0);
   // Kill rank 1 once some games are logged (the run takes many times longer than that).
   pid_t victim = -1;
@@ -170,7 +168,7 @@ TEST_F(MpiSelfplay, KilledRankLeavesAResumableLog) {
   // Whatever the runtime did after the death, the log holds whole lines of the single run.
   const records::LogFile cut = records::read_log_file(log);
   EXPECT_LT(cut.games.size(), static_cast<std::size_t>(kGames)) << "the run ended before the kill";
-  const auto single = games_by_id(records::read_log_file(file("single.jsonl")));
+  const auto single = games_by_id(records::read_log_file(scratch_.file("single.jsonl")));
   for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
 
   ASSERT_EQ(arena(mpi_othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
@@ -203,10 +201,11 @@ std::vector<pid_t> ranks_once_logging(const std::vector<int>& ranks, const std::
 // completes exactly the requested games (Must show: a graceful stop under a scheduler).
 TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
   constexpr int kGames = arena::test::by_build(200, 30);
-  ASSERT_EQ(arena(mpi_othello_args(file("single.jsonl"), kGames), 0, "single"), 0)
+  ASSERT_EQ(arena(mpi_othello_args(scratch_.file("single.jsonl"), kGames), 0, "single"), 0)
       << slurp("single.err");
-  const std::string log = file("term.jsonl");
-  const pid_t job = start_two_ranks(mpi_othello_args(log, kGames), file("term.out"), file("term.err"));
+  const std::string log = scratch_.file("term.jsonl");
+  const pid_t job =
+      start_two_ranks(mpi_othello_args(log, kGames), scratch_.file("term.out"), scratch_.file("term.err"));
   ASSERT_GT(job, 0);
   const std::vector<pid_t> ranks = ranks_once_logging({0, 1}, log, 10);
   ASSERT_EQ(ranks.size(), 2U) << "ranks not found; " << slurp("term.err");
@@ -220,7 +219,7 @@ TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
   const records::LogFile cut = records::read_log_file(log);
   EXPECT_FALSE(cut.torn_tail);  // every game in flight finished and was logged whole
   EXPECT_LT(cut.games.size(), static_cast<std::size_t>(kGames));
-  const auto single = games_by_id(records::read_log_file(file("single.jsonl")));
+  const auto single = games_by_id(records::read_log_file(scratch_.file("single.jsonl")));
   for (const auto& [id, g] : games_by_id(cut)) EXPECT_EQ(g, single.at(id)) << "id " << id;
 
   ASSERT_EQ(arena(mpi_othello_args(log, kGames), 2, "rerun"), 0) << slurp("rerun.err");
@@ -231,8 +230,9 @@ TEST_F(MpiSelfplay, SigtermToEveryRankFinishesTheGamesInFlightAndResumes) {
 
 // A signal on one worker alone (a node's early warning) stops every rank the same way.
 TEST_F(MpiSelfplay, SignalOnOneWorkerStopsEveryRank) {
-  const std::string log = file("one.jsonl");
-  const pid_t job = start_two_ranks(mpi_othello_args(log, 400), file("one.out"), file("one.err"));
+  const std::string log = scratch_.file("one.jsonl");
+  const pid_t job =
+      start_two_ranks(mpi_othello_args(log, 400), scratch_.file("one.out"), scratch_.file("one.err"));
   ASSERT_GT(job, 0);
   const std::vector<pid_t> worker = ranks_once_logging({1}, log, 10);
   ASSERT_EQ(worker.size(), 1U) << "rank 1 not found; " << slurp("one.err");
@@ -251,15 +251,15 @@ TEST_F(MpiSelfplay, SignalOnOneWorkerStopsEveryRank) {
 
 TEST_F(MpiSelfplay, SprtStopsEveryRank) {
   const std::vector<std::string> args = {
-      "selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games", "400",
-      "--threads", "1", "--openings", "random:2", "--depth", "1", "--out", file("sprt.jsonl"),
+      "selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games", "400", "--threads", "1",
+      "--openings", "random:2", "--depth", "1", "--out", scratch_.file("sprt.jsonl"),
       "--sprt", "elo0=0,elo1=50,alpha=0.05,beta=0.05", "--quiet", "--json"};
   ASSERT_EQ(arena(args, 2, "sprt"), 0) << slurp("sprt.err");
   const auto s = nlohmann::json::parse(slurp("sprt.out"));
   EXPECT_TRUE(s["sprt_stopped"].get<bool>());
   EXPECT_LT(s["games_logged"].get<int>(), 400);
   EXPECT_EQ(s["pairs"][0]["sprt"]["state"], "H1");
-  const records::LogFile log = records::read_log_file(file("sprt.jsonl"));
+  const records::LogFile log = records::read_log_file(scratch_.file("sprt.jsonl"));
   EXPECT_EQ(log.lines, s["games_logged"].get<std::int64_t>());
   // The decision is recorded once; rank 0's drawn seed is the run's; a rerun plays nothing.
   ASSERT_TRUE(log.decision);
@@ -270,16 +270,16 @@ TEST_F(MpiSelfplay, SprtStopsEveryRank) {
   const auto again = nlohmann::json::parse(slurp("again.out"));
   EXPECT_EQ(again["games_played"].get<int>(), 0);
   EXPECT_EQ(again["pairs"][0]["sprt"]["state"], s["pairs"][0]["sprt"]["state"]);
-  EXPECT_EQ(records::read_log_file(file("sprt.jsonl")).lines, log.lines);
+  EXPECT_EQ(records::read_log_file(scratch_.file("sprt.jsonl")).lines, log.lines);
 }
 
 TEST_F(MpiSelfplay, BadInputExitsTwoOnEveryRank) {
-  auto args = mpi_othello_args(file("bad.jsonl"), 40);
+  auto args = mpi_othello_args(scratch_.file("bad.jsonl"), 40);
   args.push_back("--shard");
   args.push_back("3/3");
   EXPECT_NE(arena(args, 2, "bad"), 0);
   EXPECT_NE(slurp("bad.err").find("--shard"), std::string::npos) << slurp("bad.err");
-  EXPECT_FALSE(fs::exists(file("bad.jsonl")));
+  EXPECT_FALSE(fs::exists(scratch_.file("bad.jsonl")));
 }
 
 }  // namespace

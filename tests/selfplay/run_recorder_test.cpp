@@ -59,8 +59,6 @@ records::GameRecord scripted_game(std::int64_t id, bool a_wins) {
 
 class RunRecorderTest : public ::testing::Test {
  protected:
-  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
   /// Plays the script into `path`: pairs won by a until the recorder decides, then pairs won by
   /// b (the games in flight) until the LLR over all games is back inside the bounds.
   /// Returns the id of the deciding game.
@@ -84,12 +82,11 @@ class RunRecorderTest : public ::testing::Test {
   }
 
   arena::test::ScratchDir scratch_{"arena_recorder"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TEST_F(RunRecorderTest, InFlightGamesPullingTheLlrBackDoNotChangeTheVerdict) {
   const RunSetup setup = scripted_setup();
-  const std::string path = file("run.jsonl");
+  const std::string path = scratch_.file("run.jsonl");
   const std::int64_t deciding = play_script(setup, path);
 
   // The decision line: once, right after the deciding game, with the crossing's LLR.
@@ -137,10 +134,10 @@ TEST_F(RunRecorderTest, InFlightGamesPullingTheLlrBackDoNotChangeTheVerdict) {
 
 TEST_F(RunRecorderTest, ALogWithoutDecisionLineIsDecidedAtItsFirstCrossing) {
   const RunSetup setup = scripted_setup();
-  const std::string decided = file("decided.jsonl");
+  const std::string decided = scratch_.file("decided.jsonl");
   const std::int64_t deciding = play_script(setup, decided);
   // The same games as an older build wrote them: no decision line, no marks.
-  const std::string old = file("old.jsonl");
+  const std::string old = scratch_.file("old.jsonl");
   {
     records::LogWriter writer = records::LogWriter::create(old, setup.record);
     for (auto g : records::read_log_file(decided).games) {

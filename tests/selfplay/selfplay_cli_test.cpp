@@ -56,8 +56,6 @@ struct Outcome {
 
 class SelfplayCli : public ::testing::Test {
  protected:
-  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
   /// Starts `arena args...` with stdout/stderr to files; returns the child's pid.
   pid_t spawn(const std::vector<std::string>& args, const std::string& tag) {
     std::vector<std::string> words = {ARENA_BINARY};
@@ -67,9 +65,9 @@ class SelfplayCli : public ::testing::Test {
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, file(tag + ".out").c_str(),
+    posix_spawn_file_actions_addopen(&actions, 1, scratch_.file(tag + ".out").c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, file(tag + ".err").c_str(),
+    posix_spawn_file_actions_addopen(&actions, 2, scratch_.file(tag + ".err").c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid = -1;
     const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
@@ -83,8 +81,8 @@ class SelfplayCli : public ::testing::Test {
     ::waitpid(pid, &status, 0);
     Outcome r;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = slurp(file(tag + ".out"));
-    r.err = slurp(file(tag + ".err"));
+    r.out = slurp(scratch_.file(tag + ".out"));
+    r.err = slurp(scratch_.file(tag + ".err"));
     return r;
   }
 
@@ -101,7 +99,6 @@ class SelfplayCli : public ::testing::Test {
   }
 
   arena::test::ScratchDir scratch_{"arena_selfplay"};
-  const std::filesystem::path& dir_ = scratch_.path();
   int runs_ = 0;
 };
 
@@ -118,16 +115,16 @@ std::vector<std::string> blokus_args(const std::string& out, int games, int thre
 }
 
 TEST_F(SelfplayCli, OthelloGamesReplayAndThreadCountsAgree) {
-  const Outcome two = arena(othello_args(file("a.jsonl"), 12, 2));
+  const Outcome two = arena(othello_args(scratch_.file("a.jsonl"), 12, 2));
   ASSERT_EQ(two.status, 0) << two.err;
-  const Outcome one = arena(othello_args(file("b.jsonl"), 12, 1));
+  const Outcome one = arena(othello_args(scratch_.file("b.jsonl"), 12, 1));
   ASSERT_EQ(one.status, 0) << one.err;
   const auto summary = nlohmann::json::parse(two.out);
   EXPECT_EQ(summary["games_logged"], 12);
   EXPECT_EQ(summary["pairs"][0]["games"], 12);
 
-  const records::LogFile a = records::read_log_file(file("a.jsonl"));
-  const records::LogFile b = records::read_log_file(file("b.jsonl"));
+  const records::LogFile a = records::read_log_file(scratch_.file("a.jsonl"));
+  const records::LogFile b = records::read_log_file(scratch_.file("b.jsonl"));
   EXPECT_EQ(a.run.game, "othello");
   EXPECT_EQ(a.run.engines.size(), 2U);
   ASSERT_EQ(a.games.size(), 12U);
@@ -140,25 +137,25 @@ TEST_F(SelfplayCli, OthelloGamesReplayAndThreadCountsAgree) {
 }
 
 TEST_F(SelfplayCli, BlokusDuoGamesReplayAndThreadCountsAgree) {
-  const Outcome two = arena(blokus_args(file("a.jsonl"), 6, 2));
+  const Outcome two = arena(blokus_args(scratch_.file("a.jsonl"), 6, 2));
   ASSERT_EQ(two.status, 0) << two.err;
-  const Outcome one = arena(blokus_args(file("b.jsonl"), 6, 1));
+  const Outcome one = arena(blokus_args(scratch_.file("b.jsonl"), 6, 1));
   ASSERT_EQ(one.status, 0) << one.err;
-  const records::LogFile a = records::read_log_file(file("a.jsonl"));
+  const records::LogFile a = records::read_log_file(scratch_.file("a.jsonl"));
   ASSERT_EQ(a.games.size(), 6U);
   for (const auto& g : a.games) {
     EXPECT_EQ(g.termination, records::Termination::Normal) << g.reason;
     EXPECT_TRUE(replays_legally<blokus_duo::BlokusDuo>(g));
   }
-  EXPECT_EQ(games_by_id(a), games_by_id(records::read_log_file(file("b.jsonl"))));
+  EXPECT_EQ(games_by_id(a), games_by_id(records::read_log_file(scratch_.file("b.jsonl"))));
 }
 
 TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
-  const auto args = blokus_args(file("k.jsonl"), 30, 2);
+  const auto args = blokus_args(scratch_.file("k.jsonl"), 30, 2);
   const pid_t pid = spawn(args, "killed");
   // Killed once a few games are logged (a fixed sleep let the run finish first on an idle
   // machine, and the test skipped itself).
-  arena::selfplay::testing::wait_for_logged_games(file("k.jsonl"), 3);
+  arena::selfplay::testing::wait_for_logged_games(scratch_.file("k.jsonl"), 3);
   ::kill(pid, SIGKILL);
   const Outcome killed = finish(pid, "killed");
   if (killed.status == 0) GTEST_SKIP() << "the run finished before the kill";
@@ -166,7 +163,7 @@ TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
 
   const Outcome resumed = arena(args);
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  const records::LogFile log = records::read_log_file(file("k.jsonl"));
+  const records::LogFile log = records::read_log_file(scratch_.file("k.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_TRUE(log.warnings.empty());
   ASSERT_EQ(log.games.size(), 30U);
@@ -175,20 +172,20 @@ TEST_F(SelfplayCli, KilledRunResumesToExactlyTheRequestedGames) {
   EXPECT_EQ(ids.size(), 30U);
   EXPECT_EQ(*ids.rbegin(), 29);
   // The resumed games equal an uninterrupted run's.
-  ASSERT_EQ(arena(blokus_args(file("full.jsonl"), 30, 2)).status, 0);
-  EXPECT_EQ(games_by_id(log), games_by_id(records::read_log_file(file("full.jsonl"))));
+  ASSERT_EQ(arena(blokus_args(scratch_.file("full.jsonl"), 30, 2)).status, 0);
+  EXPECT_EQ(games_by_id(log), games_by_id(records::read_log_file(scratch_.file("full.jsonl"))));
 }
 
 TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
-  const auto args = blokus_args(file("t.jsonl"), 4, 1);
+  const auto args = blokus_args(scratch_.file("t.jsonl"), 4, 1);
   ASSERT_EQ(arena(args).status, 0);
-  std::ofstream(file("t.jsonl"), std::ios::app) << R"({"type":"game","id":4,"pa)";
+  std::ofstream(scratch_.file("t.jsonl"), std::ios::app) << R"({"type":"game","id":4,"pa)";
   auto longer = args;
   longer[6] = "6";  // --games 6 would change the run record: keep 4, expect a no-op resume
   const Outcome again = arena(args);
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.err.find("t.jsonl:6:"), std::string::npos) << again.err;
-  const records::LogFile log = records::read_log_file(file("t.jsonl"));
+  const records::LogFile log = records::read_log_file(scratch_.file("t.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_EQ(log.games.size(), 4U);
   const Outcome different = arena(longer);
@@ -198,13 +195,13 @@ TEST_F(SelfplayCli, TornTailIsDroppedOnResume) {
 
 TEST_F(SelfplayCli, KilledCompressedRunResumesToExactlyTheRequestedGames) {
   for (const char* name : {"k.jsonl.zst", "k.jsonl.gz"}) {
-    const auto args = blokus_args(file(name), 30, 2);
+    const auto args = blokus_args(scratch_.file(name), 30, 2);
     const pid_t pid = spawn(args, "killed");
     // The writer creates the file before its first frame is whole: until then it reads as no
     // run record, which is an InputError here, not a failure.
     const auto games_so_far = [&]() -> std::size_t {
       try {
-        return fs::exists(file(name)) ? records::read_log_file(file(name)).games.size() : 0;
+        return fs::exists(scratch_.file(name)) ? records::read_log_file(scratch_.file(name)).games.size() : 0;
       } catch (const arena::InputError&) {
         return 0;
       }
@@ -218,33 +215,33 @@ TEST_F(SelfplayCli, KilledCompressedRunResumesToExactlyTheRequestedGames) {
     if (killed.status == 0) GTEST_SKIP() << "the run finished before the kill";
     // The kill may land between frames: cut the next frame in half as a kill inside write(2) does.
     const std::string frame = records::compress_frame(records::log_codec_of(name), R"({"type":"game","id":29})");
-    std::ofstream(file(name), std::ios::binary | std::ios::app) << frame.substr(0, frame.size() / 2);
-    ASSERT_TRUE(records::read_log_file(file(name)).torn_tail);
+    std::ofstream(scratch_.file(name), std::ios::binary | std::ios::app) << frame.substr(0, frame.size() / 2);
+    ASSERT_TRUE(records::read_log_file(scratch_.file(name)).torn_tail);
 
     const Outcome resumed = arena(args);
     ASSERT_EQ(resumed.status, 0) << resumed.err;
     EXPECT_NE(resumed.err.find("incomplete last frame"), std::string::npos) << resumed.err;
-    const records::LogFile log = records::read_log_file(file(name));
+    const records::LogFile log = records::read_log_file(scratch_.file(name));
     EXPECT_FALSE(log.torn_tail) << name;
     EXPECT_TRUE(log.warnings.empty()) << name;
     ASSERT_EQ(log.games.size(), 30U) << name;
-    if (!fs::exists(file("full.jsonl"))) {
-      ASSERT_EQ(arena(blokus_args(file("full.jsonl"), 30, 2)).status, 0);
+    if (!fs::exists(scratch_.file("full.jsonl"))) {
+      ASSERT_EQ(arena(blokus_args(scratch_.file("full.jsonl"), 30, 2)).status, 0);
     }
-    EXPECT_EQ(games_by_id(log), games_by_id(records::read_log_file(file("full.jsonl")))) << name;
+    EXPECT_EQ(games_by_id(log), games_by_id(records::read_log_file(scratch_.file("full.jsonl")))) << name;
   }
 }
 
 TEST_F(SelfplayCli, SigintStopsCleanlyAndPrintsHowToResume) {
-  const auto args = othello_args(file("i.jsonl"), 400, 2);
+  const auto args = othello_args(scratch_.file("i.jsonl"), 400, 2);
   const pid_t pid = spawn(args, "interrupted");
-  testing::wait_for_logged_games(file("i.jsonl"), 1);
+  testing::wait_for_logged_games(scratch_.file("i.jsonl"), 1);
   ::kill(pid, SIGINT);
   const Outcome r = finish(pid, "interrupted");
   if (r.status == 0) GTEST_SKIP() << "the run finished before the signal";
   EXPECT_EQ(r.status, 130) << r.err;
   EXPECT_NE(r.err.find("resume with"), std::string::npos) << r.err;
-  const records::LogFile log = records::read_log_file(file("i.jsonl"));
+  const records::LogFile log = records::read_log_file(scratch_.file("i.jsonl"));
   EXPECT_FALSE(log.torn_tail);
   EXPECT_LT(log.games.size(), 400U);
 }
@@ -252,40 +249,40 @@ TEST_F(SelfplayCli, SigintStopsCleanlyAndPrintsHowToResume) {
 TEST_F(SelfplayCli, ShardsMergeIntoTheSingleRun) {
   std::vector<std::string> logs;
   for (int i = 0; i < 3; ++i) {
-    auto args = blokus_args(file("s" + std::to_string(i) + ".jsonl"), 10, 1);
+    auto args = blokus_args(scratch_.file("s" + std::to_string(i) + ".jsonl"), 10, 1);
     args.push_back("--shard");
     args.push_back(std::to_string(i) + "/3");
     ASSERT_EQ(arena(args).status, 0);
-    logs.push_back(file("s" + std::to_string(i) + ".jsonl"));
+    logs.push_back(scratch_.file("s" + std::to_string(i) + ".jsonl"));
   }
-  ASSERT_EQ(arena(blokus_args(file("single.jsonl"), 10, 2)).status, 0);
+  ASSERT_EQ(arena(blokus_args(scratch_.file("single.jsonl"), 10, 2)).status, 0);
   std::vector<std::string> merge = {"merge"};
   merge.insert(merge.end(), logs.begin(), logs.end());
-  merge.insert(merge.end(), {logs[0], "--out", file("merged.jsonl"), "--json"});
+  merge.insert(merge.end(), {logs[0], "--out", scratch_.file("merged.jsonl"), "--json"});
   const Outcome m = arena(merge);
   ASSERT_EQ(m.status, 0) << m.err;
   const auto report = nlohmann::json::parse(m.out);
   EXPECT_EQ(report["games"], 10);
   EXPECT_GT(report["duplicates"], 0);  // s0 given twice: identical lines kept once
-  const records::LogFile merged = records::read_log_file(file("merged.jsonl"));
+  const records::LogFile merged = records::read_log_file(scratch_.file("merged.jsonl"));
   EXPECT_EQ(merged.run.shard_count, 1);
-  EXPECT_EQ(games_by_id(merged), games_by_id(records::read_log_file(file("single.jsonl"))));
+  EXPECT_EQ(games_by_id(merged), games_by_id(records::read_log_file(scratch_.file("single.jsonl"))));
 
   // A log of another run (other seed) cannot be merged.
-  auto other = blokus_args(file("other.jsonl"), 10, 1);
+  auto other = blokus_args(scratch_.file("other.jsonl"), 10, 1);
   other[10] = "2";
   ASSERT_EQ(other[9], "--seed");
   ASSERT_EQ(arena(other).status, 0);
-  const Outcome bad = arena({"merge", logs[0], file("other.jsonl"), "--out", file("bad.jsonl")});
+  const Outcome bad =
+      arena({"merge", logs[0], scratch_.file("other.jsonl"), "--out", scratch_.file("bad.jsonl")});
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("'seed'"), std::string::npos) << bad.err;
 }
 
 TEST_F(SelfplayCli, SprtStopsEarly) {
-  const Outcome r = arena({"selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games",
-                       "400", "--threads", "2", "--openings", "random:2", "--out",
-                       file("sprt.jsonl"), "--sprt", "elo0=0,elo1=50,alpha=0.05,beta=0.05",
-                       "--quiet", "--json"});
+  const Outcome r = arena({"selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games", "400",
+                           "--threads", "2", "--openings", "random:2", "--out", scratch_.file("sprt.jsonl"),
+                           "--sprt", "elo0=0,elo1=50,alpha=0.05,beta=0.05", "--quiet", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto s = nlohmann::json::parse(r.out);
   EXPECT_TRUE(s["sprt_stopped"].get<bool>());
@@ -297,7 +294,7 @@ TEST_F(SelfplayCli, SprtStopsEarly) {
 // more games): the decision is one log line, and selfplay, analyze and the report all give it;
 // a rerun plays nothing and prints the same verdict.
 TEST_F(SelfplayCli, SprtDecisionIsRecordedReportedAndHonoured) {
-  const std::string log = file("sprt.jsonl");
+  const std::string log = scratch_.file("sprt.jsonl");
   const std::vector<std::string> args = {
       "selfplay", "--engine", kBlokusB, "--engine", kBlokusRandom, "--games", "400",
       "--threads", "2", "--seed", "7", "--openings", "random:2", "--out", log,
@@ -330,7 +327,7 @@ TEST_F(SelfplayCli, SprtDecisionIsRecordedReportedAndHonoured) {
   EXPECT_DOUBLE_EQ(aj["llr"].get<double>(), d["llr"].get<double>());
   EXPECT_TRUE(aj["decided"].get<bool>());
 
-  const Outcome rep = arena({"report", log, "--out", file("r.html"), "--gnuplot", "", "--json"});
+  const Outcome rep = arena({"report", log, "--out", scratch_.file("r.html"), "--gnuplot", "", "--json"});
   ASSERT_EQ(rep.status, 0) << rep.err;
   const auto rj = nlohmann::json::parse(rep.out)["analysis"]["pairs"][0]["sprt"];
   EXPECT_EQ(rj["state"], d["verdict"]);
@@ -359,7 +356,7 @@ std::string line_from(const std::string& text, const std::string& needle) {
 // key of analyze's with the same value, the report's analysis is analyze's, and the printed
 // Elo line is the same text in selfplay, analyze and the report's verdict box.
 TEST_F(SelfplayCli, SelfplayAnalyzeAndReportGiveOneFigure) {
-  const std::string log = file("one.jsonl");
+  const std::string log = scratch_.file("one.jsonl");
   auto args = blokus_args(log, 12, 1);
   args.insert(args.end(), {"--sprt", "elo0=0,elo1=50,alpha=0.05,beta=0.05"});
   const Outcome sp = arena(args);
@@ -373,7 +370,7 @@ TEST_F(SelfplayCli, SelfplayAnalyzeAndReportGiveOneFigure) {
     EXPECT_EQ(selfplay_pair[key], value) << key;
   }
   EXPECT_EQ(selfplay_pair.size(), analyze_pair.size() + 2);  // + terminations, forfeits
-  const Outcome rep = arena({"report", log, "--out", file("r.html"), "--gnuplot", "", "--json"});
+  const Outcome rep = arena({"report", log, "--out", scratch_.file("r.html"), "--gnuplot", "", "--json"});
   ASSERT_EQ(rep.status, 0) << rep.err;
   EXPECT_EQ(nlohmann::json::parse(rep.out).at("analysis").at("pairs").at(0), analyze_pair);
 
@@ -397,31 +394,32 @@ TEST_F(SelfplayCli, SelfplayAnalyzeAndReportGiveOneFigure) {
 }
 
 TEST_F(SelfplayCli, UnseededRunsDrawAPrintedRecordedSeedThatReplays) {
-  auto args = blokus_args(file("a.jsonl"), 2, 1);
+  auto args = blokus_args(scratch_.file("a.jsonl"), 2, 1);
   const auto seed_at = std::find(args.begin(), args.end(), "--seed");
   args.erase(seed_at, seed_at + 2);
   const Outcome a = arena(args);
   ASSERT_EQ(a.status, 0) << a.err;
   const auto seed_a = nlohmann::json::parse(a.out)["seed"].get<std::uint64_t>();
   EXPECT_NE(a.err.find("seed " + std::to_string(seed_a)), std::string::npos) << a.err;
-  EXPECT_EQ(records::read_log_file(file("a.jsonl")).run.seed, seed_a);
+  EXPECT_EQ(records::read_log_file(scratch_.file("a.jsonl")).run.seed, seed_a);
   auto other = args;
-  *(std::find(other.begin(), other.end(), file("a.jsonl"))) = file("b.jsonl");
+  *(std::find(other.begin(), other.end(), scratch_.file("a.jsonl"))) = scratch_.file("b.jsonl");
   const Outcome b = arena(other);
   ASSERT_EQ(b.status, 0) << b.err;
   EXPECT_NE(nlohmann::json::parse(b.out)["seed"].get<std::uint64_t>(), seed_a);
   // --seed reproduces the first run's games; an unseeded rerun of its log resumes it.
-  auto replay = blokus_args(file("c.jsonl"), 2, 1);
+  auto replay = blokus_args(scratch_.file("c.jsonl"), 2, 1);
   *(std::find(replay.begin(), replay.end(), "--seed") + 1) = std::to_string(seed_a);
   ASSERT_EQ(arena(replay).status, 0);
-  EXPECT_EQ(records::read_log_file(file("c.jsonl")).games, records::read_log_file(file("a.jsonl")).games);
+  EXPECT_EQ(records::read_log_file(scratch_.file("c.jsonl")).games,
+            records::read_log_file(scratch_.file("a.jsonl")).games);
   const Outcome resumed = arena(args);
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(nlohmann::json::parse(resumed.out)["games_played"].get<int>(), 0);
 }
 
 TEST_F(SelfplayCli, BadInputExitsTwoBeforeAnyGame) {
-  const auto base = blokus_args(file("x.jsonl"), 4, 1);
+  const auto base = blokus_args(scratch_.file("x.jsonl"), 4, 1);
   const auto with = [&](std::vector<std::string> extra) {
     auto args = base;
     args.insert(args.end(), extra.begin(), extra.end());
@@ -430,7 +428,7 @@ TEST_F(SelfplayCli, BadInputExitsTwoBeforeAnyGame) {
   const auto expect_two = [&](const Outcome& r, const std::string& needle) {
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-    EXPECT_FALSE(fs::exists(file("x.jsonl")));
+    EXPECT_FALSE(fs::exists(scratch_.file("x.jsonl")));
   };
   expect_two(with({"--threads", "0"}), "--threads");
   expect_two(with({"--shard", "3/3"}), "--shard");
@@ -449,15 +447,15 @@ TEST_F(SelfplayCli, BadInputExitsTwoBeforeAnyGame) {
     *(it + 1) = path;
     return arena(args);
   };
-  expect_two(openings(file("missing.txt")), "missing.txt");
-  std::ofstream(file("bad_openings.txt")) << "# ok first line\n\nzzzz\n";
-  expect_two(openings(file("bad_openings.txt")), "bad_openings.txt:3:");
-  expect_two(arena({"selfplay", "--engine", kBlokusA, "--engine", kOthelloA, "--out",
-                    file("x.jsonl")}),
-             "blokus-duo");
-  std::ofstream(file("unknown.cfg")) << "name = u\ngame = blokus-duo\ncolour = red\n";
-  expect_two(arena({"selfplay", "--engine", kBlokusA, "--engine", file("unknown.cfg"), "--out",
-                    file("x.jsonl")}),
+  expect_two(openings(scratch_.file("missing.txt")), "missing.txt");
+  std::ofstream(scratch_.file("bad_openings.txt")) << "# ok first line\n\nzzzz\n";
+  expect_two(openings(scratch_.file("bad_openings.txt")), "bad_openings.txt:3:");
+  expect_two(
+      arena({"selfplay", "--engine", kBlokusA, "--engine", kOthelloA, "--out", scratch_.file("x.jsonl")}),
+      "blokus-duo");
+  std::ofstream(scratch_.file("unknown.cfg")) << "name = u\ngame = blokus-duo\ncolour = red\n";
+  expect_two(arena({"selfplay", "--engine", kBlokusA, "--engine", scratch_.file("unknown.cfg"), "--out",
+                    scratch_.file("x.jsonl")}),
              "colour");
 }
 

@@ -85,8 +85,6 @@ TEST(SchedulerThreads, SlurmCpusPerTask) {
 
 class StopCli : public ::testing::Test {
  protected:
-  [[nodiscard]] std::string file(const std::string& name) const { return (dir_ / name).string(); }
-
   /// `arena selfplay` of `games` Othello games into `log` with `extra` words (a shell line).
   [[nodiscard]] std::string command(const std::string& log, int games,
                                     const std::string& extra) const {
@@ -99,13 +97,13 @@ class StopCli : public ::testing::Test {
 
   /// Runs a shell line with stdout/stderr to `tag`.out/.err; returns its exit status.
   int run(const std::string& line, const std::string& tag) {
-    const int rc = std::system((line + " >'" + file(tag + ".out") + "' 2>'" +
-                                file(tag + ".err") + "'").c_str());
+    const int rc = std::system(
+        (line + " >'" + scratch_.file(tag + ".out") + "' 2>'" + scratch_.file(tag + ".err") + "'").c_str());
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
   }
 
   [[nodiscard]] std::string slurp(const std::string& tag) const {
-    std::ifstream in(file(tag));
+    std::ifstream in(scratch_.file(tag));
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
@@ -117,9 +115,9 @@ class StopCli : public ::testing::Test {
     EXPECT_FALSE(cut.torn_tail);
     EXPECT_LT(cut.games.size(), static_cast<std::size_t>(games));
     ASSERT_EQ(run(command(log, games, ""), "resume"), 0) << slurp("resume.err");
-    ASSERT_EQ(run(command(file("whole.jsonl"), games, ""), "whole"), 0) << slurp("whole.err");
+    ASSERT_EQ(run(command(scratch_.file("whole.jsonl"), games, ""), "whole"), 0) << slurp("whole.err");
     const records::LogFile resumed = records::read_log_file(log);
-    const records::LogFile whole = records::read_log_file(file("whole.jsonl"));
+    const records::LogFile whole = records::read_log_file(scratch_.file("whole.jsonl"));
     EXPECT_EQ(resumed.lines, games);
     std::map<std::int64_t, records::GameRecord> a;
     std::map<std::int64_t, records::GameRecord> b;
@@ -129,27 +127,26 @@ class StopCli : public ::testing::Test {
   }
 
   arena::test::ScratchDir scratch_{"arena_stop"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TEST_F(StopCli, DeadlineEndsTheRunResumably) {
   // 0.0001 h = 0.36 s: less than the games take at depth 2 (120 about 0.6 s in the release
   // build; 20 a few seconds under the sanitizers).
-  const int rc = run(command(file("d.jsonl"), kStopGames, "--hours 0.0001"), "d");
+  const int rc = run(command(scratch_.file("d.jsonl"), kStopGames, "--hours 0.0001"), "d");
   if (rc == 0) GTEST_SKIP() << "all games finished before the deadline";
   EXPECT_EQ(rc, 130) << slurp("d.err");
   EXPECT_NE(slurp("d.err").find("deadline reached"), std::string::npos) << slurp("d.err");
   EXPECT_NE(slurp("d.err").find("resume with"), std::string::npos) << slurp("d.err");
-  expect_resumes(file("d.jsonl"), kStopGames);
+  expect_resumes(scratch_.file("d.jsonl"), kStopGames);
 }
 
 TEST_F(StopCli, StopSignalEndsTheRunResumably) {
-  const std::string log = file("u.jsonl");
+  const std::string log = scratch_.file("u.jsonl");
   const pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     const std::string line = "exec " + command(log, kStopGames, "--stop-signal USR2") + " >'" +
-                             file("u.out") + "' 2>'" + file("u.err") + "'";
+                             scratch_.file("u.out") + "' 2>'" + scratch_.file("u.err") + "'";
     ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
@@ -167,7 +164,7 @@ TEST_F(StopCli, StopSignalEndsTheRunResumably) {
 
 TEST_F(StopCli, ThreadsDefaultFromSlurmCpusPerTask) {
   // A value beyond the thread limit is reported against --threads: the variable was used.
-  std::string line = command(file("t.jsonl"), 2, "");
+  std::string line = command(scratch_.file("t.jsonl"), 2, "");
   line.erase(line.find(" --threads 2"), std::string(" --threads 2").size());
   EXPECT_EQ(run("SLURM_CPUS_PER_TASK=100000 " + line, "big"), 2);
   EXPECT_NE(slurp("big.err").find("--threads"), std::string::npos) << slurp("big.err");

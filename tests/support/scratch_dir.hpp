@@ -36,6 +36,9 @@ class ScratchDir {
   /// The folder.
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 
+  /// The path of `name` inside the folder, as the string the file APIs under test take.
+  [[nodiscard]] std::string file(const std::string& name) const { return (path_ / name).string(); }
+
  private:
   std::filesystem::path path_;
 };

@@ -81,12 +81,11 @@ tune::TrainingGame book_game(const std::string& moves, int score) {
 class OthelloBook : public ::testing::Test {
  protected:
   std::string write(const std::string& name, const std::string& text) const {
-    const std::string path = (dir_ / name).string();
+    const std::string path = scratch_.file(name);
     std::ofstream(path) << text;
     return path;
   }
   arena::test::ScratchDir scratch_{"arena_book"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 // Five games, book plies 2 (the start and the position after the first move), moves of at
@@ -182,7 +181,7 @@ TEST_F(OthelloBook, AnEngineWithABookPlaysFromItAndSearchesElsewhere) {
       "book.cfg", "name = booked\ngame = othello\n[search]\ndepth = 3\n[eval]\nfeatures = classic\n"
                   "[book]\nfile = open.book\n");
   const core::EngineConfig cfg = core::load_engine_config(cfg_path);
-  EXPECT_EQ(cfg.book_file, (dir_ / "open.book").string());
+  EXPECT_EQ(cfg.book_file, scratch_.file("open.book"));
   // The config reads back from its own formatted text, book and all.
   EXPECT_EQ(core::parse_engine_config(core::format_engine_config(cfg, {}), cfg_path).book_file,
             cfg.book_file);

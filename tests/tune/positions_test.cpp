@@ -31,17 +31,15 @@ const std::string kOthelloClassic = std::string(ARENA_SOURCE_DIR) + "/configs/ot
 
 class Positions : public ::testing::Test {
  protected:
-  [[nodiscard]] std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   /// Runs `arena ARGS` quietly; its exit status.
   [[nodiscard]] int arena(const std::string& args) const {
-    const int rc = std::system((std::string(ARENA_BINARY) + " " + args + " >" + path("out.txt") +
-                                " 2>" + path("err.txt")).c_str());
+    const int rc = std::system((std::string(ARENA_BINARY) + " " + args + " >" + scratch_.file("out.txt") +
+                                " 2>" + scratch_.file("err.txt"))
+                                   .c_str());
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
   }
 
   arena::test::ScratchDir scratch_{"arena_positions"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 TuneOptions exact_ridge(const std::string& out) {
@@ -63,19 +61,19 @@ std::vector<double> weights_of(const std::string& cfg) {
 }
 
 TEST_F(Positions, TuneOnConvertedExactLabelsFitsWhatTheGamesFit) {
-  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(60, 11));
-  ASSERT_EQ(arena("convert " + path("a.jsonl") + " --to " + path("a.obf") +
+  write_log(scratch_.file("a.jsonl"), "othello", random_games<othello::Othello>(60, 11));
+  ASSERT_EQ(arena("convert " + scratch_.file("a.jsonl") + " --to " + scratch_.file("a.obf") +
                   " --label exact --exact-empties 10"),
             0);
-  const PositionsFile file = read_positions_file(path("a.obf"));
+  const PositionsFile file = read_positions_file(scratch_.file("a.obf"));
   EXPECT_EQ(file.game, "othello");
   EXPECT_EQ(file.label, "exact");
 
-  TuneOptions from_games = exact_ridge(path("games.cfg"));
-  from_games.games = {path("a.jsonl")};
+  TuneOptions from_games = exact_ridge(scratch_.file("games.cfg"));
+  from_games.games = {scratch_.file("a.jsonl")};
   const TuneReport g = run_tune(from_games);
-  TuneOptions from_positions = exact_ridge(path("positions.cfg"));
-  from_positions.positions = {path("a.obf")};
+  TuneOptions from_positions = exact_ridge(scratch_.file("positions.cfg"));
+  from_positions.positions = {scratch_.file("a.obf")};
   const TuneReport p = run_tune(from_positions);
 
   EXPECT_EQ(p.sampling.labelled, file.lines.size());
@@ -83,7 +81,7 @@ TEST_F(Positions, TuneOnConvertedExactLabelsFitsWhatTheGamesFit) {
   EXPECT_EQ(p.sampling.exact_solved, 0U);
   EXPECT_GT(g.sampling.exact_solved, 0U);
   EXPECT_EQ(p.train_loss_after, g.train_loss_after);
-  EXPECT_EQ(weights_of(path("positions.cfg")), weights_of(path("games.cfg")));
+  EXPECT_EQ(weights_of(scratch_.file("positions.cfg")), weights_of(scratch_.file("games.cfg")));
 }
 
 /// The positions file's lines as (board with side, label).
@@ -97,15 +95,17 @@ TEST_F(Positions, LineLabelsCarryEachGamesFirstSolvedScoreBack) {
   // 30 games, every position kept: a position at <= 10 empties has its exact score under both
   // labels; an earlier one has, as `line`, the exact score of its game's first position at 10
   // empties (from that position's mover's view), and its final score under `exact`.
-  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(30, 7));
+  write_log(scratch_.file("a.jsonl"), "othello", random_games<othello::Othello>(30, 7));
   const std::string common = " --skip-plies 0 --exact-empties 10";
-  ASSERT_EQ(arena("convert " + path("a.jsonl") + " --to " + path("line.obf") + " --label line" +
-                  common), 0);
-  ASSERT_EQ(arena("convert " + path("a.jsonl") + " --to " + path("exact.obf") + " --label exact" +
-                  common), 0);
-  EXPECT_EQ(read_positions_file(path("line.obf")).label, "line");
-  const auto line = labelled_lines(path("line.obf"));
-  const auto exact = labelled_lines(path("exact.obf"));
+  ASSERT_EQ(arena("convert " + scratch_.file("a.jsonl") + " --to " + scratch_.file("line.obf") +
+                  " --label line" + common),
+            0);
+  ASSERT_EQ(arena("convert " + scratch_.file("a.jsonl") + " --to " + scratch_.file("exact.obf") +
+                  " --label exact" + common),
+            0);
+  EXPECT_EQ(read_positions_file(scratch_.file("line.obf")).label, "line");
+  const auto line = labelled_lines(scratch_.file("line.obf"));
+  const auto exact = labelled_lines(scratch_.file("exact.obf"));
   ASSERT_EQ(line.size(), exact.size());
   // A game's lines are in ply order (empties never rise); a rise starts the next game.
   const auto empties = [&](std::size_t i) {
@@ -135,21 +135,21 @@ TEST_F(Positions, LineLabelsCarryEachGamesFirstSolvedScoreBack) {
 }
 
 TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
-  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
-  TuneOptions o = exact_ridge(path("plain.cfg"));
-  o.games = {path("a.jsonl")};
+  write_log(scratch_.file("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
+  TuneOptions o = exact_ridge(scratch_.file("plain.cfg"));
+  o.games = {scratch_.file("a.jsonl")};
   const TuneReport plain = run_tune(o);
-  o.label_cache = {path("cache.obf")};
-  o.out = path("first.cfg");
+  o.label_cache = {scratch_.file("cache.obf")};
+  o.out = scratch_.file("first.cfg");
   const TuneReport first = run_tune(o);
   EXPECT_EQ(first.sampling.cached, 0U);
-  EXPECT_EQ(read_positions_file(path("cache.obf")).lines.size(), first.sampling.exact_solved);
-  o.out = path("second.cfg");
+  EXPECT_EQ(read_positions_file(scratch_.file("cache.obf")).lines.size(), first.sampling.exact_solved);
+  o.out = scratch_.file("second.cfg");
   const TuneReport second = run_tune(o);
   EXPECT_EQ(second.sampling.cached, first.sampling.exact_solved);
   EXPECT_EQ(second.sampling.exact_nodes, 0U);
-  EXPECT_EQ(weights_of(path("second.cfg")), weights_of(path("plain.cfg")));
-  EXPECT_EQ(weights_of(path("first.cfg")), weights_of(path("plain.cfg")));
+  EXPECT_EQ(weights_of(scratch_.file("second.cfg")), weights_of(scratch_.file("plain.cfg")));
+  EXPECT_EQ(weights_of(scratch_.file("first.cfg")), weights_of(scratch_.file("plain.cfg")));
   // A cache of other labels is refused.
   o.label = "search";
   o.search_depth = 1;
@@ -159,72 +159,72 @@ TEST_F(Positions, LabelCacheGivesTheSameFitWithoutSolving) {
 // Why: one cache held either kind, so a mixture of exact and search labels cached only the
 // solves and searched every position again on each rerun (37 minutes for 1.3 million).
 TEST_F(Positions, AMixtureOfLineAndSearchLabelsCachesBothKindsInTheirOwnFiles) {
-  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(20, 7));
-  TuneOptions o = exact_ridge(path("plain.cfg"));
-  o.games = {path("a.jsonl")};
+  write_log(scratch_.file("a.jsonl"), "othello", random_games<othello::Othello>(20, 7));
+  TuneOptions o = exact_ridge(scratch_.file("plain.cfg"));
+  o.games = {scratch_.file("a.jsonl")};
   o.label = "line:0.5,search:0.5";
   o.search_depth = 2;
   const TuneReport plain = run_tune(o);
-  o.label_cache = {path("exact.obf")};
+  o.label_cache = {scratch_.file("exact.obf")};
   EXPECT_THAT([&] { (void)run_tune(o); },
               testing::ThrowsMessage<InputError>(testing::HasSubstr("expected 2 files")));
-  o.label_cache = {path("exact.obf"), path("search.obf")};
-  o.out = path("first.cfg");
+  o.label_cache = {scratch_.file("exact.obf"), scratch_.file("search.obf")};
+  o.out = scratch_.file("first.cfg");
   const TuneReport first = run_tune(o);
   EXPECT_EQ(first.sampling.cached, 0U);
-  EXPECT_EQ(read_positions_file(path("exact.obf")).label, "exact");
-  EXPECT_EQ(read_positions_file(path("exact.obf")).lines.size(), first.sampling.exact_solved);
-  EXPECT_THAT(read_positions_file(path("search.obf")).label, testing::StartsWith("search depth 2"));
-  EXPECT_EQ(read_positions_file(path("search.obf")).lines.size(), first.sampling.searched);
-  o.out = path("second.cfg");
+  EXPECT_EQ(read_positions_file(scratch_.file("exact.obf")).label, "exact");
+  EXPECT_EQ(read_positions_file(scratch_.file("exact.obf")).lines.size(), first.sampling.exact_solved);
+  EXPECT_THAT(read_positions_file(scratch_.file("search.obf")).label, testing::StartsWith("search depth 2"));
+  EXPECT_EQ(read_positions_file(scratch_.file("search.obf")).lines.size(), first.sampling.searched);
+  o.out = scratch_.file("second.cfg");
   const TuneReport second = run_tune(o);
   EXPECT_EQ(second.sampling.cached, first.sampling.exact_solved + first.sampling.searched);
   EXPECT_EQ(second.sampling.searched, 0U);
   EXPECT_EQ(second.sampling.exact_nodes, 0U);
-  EXPECT_EQ(weights_of(path("second.cfg")), weights_of(path("plain.cfg")));
+  EXPECT_EQ(weights_of(scratch_.file("second.cfg")), weights_of(scratch_.file("plain.cfg")));
   // Swapped files are refused by their headers, not mixed in.
-  o.label_cache = {path("search.obf"), path("exact.obf")};
+  o.label_cache = {scratch_.file("search.obf"), scratch_.file("exact.obf")};
   EXPECT_THROW((void)run_tune(o), InputError);
 }
 
 TEST_F(Positions, TooFewPositionsAreRefusedBeforeLabellingAndLabelsOfAFailedFitAreKept) {
-  write_log(path("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
-  TuneOptions o = exact_ridge(path("out.cfg"));
-  o.games = {path("a.jsonl")};
-  o.label_cache = {path("cache.obf")};
+  write_log(scratch_.file("a.jsonl"), "othello", random_games<othello::Othello>(40, 5));
+  TuneOptions o = exact_ridge(scratch_.file("out.cfg"));
+  o.games = {scratch_.file("a.jsonl")};
+  o.label_cache = {scratch_.file("cache.obf")};
   o.max_per_game = 1;
   o.holdout = 0.9;
   o.lambda = 0;
   EXPECT_THAT([&] { (void)run_tune(o); },
               testing::ThrowsMessage<InputError>(testing::HasSubstr("too few positions")));
-  EXPECT_FALSE(std::filesystem::exists(path("cache.obf"))) << "nothing was solved";
+  EXPECT_FALSE(std::filesystem::exists(scratch_.file("cache.obf"))) << "nothing was solved";
   // A fit that fails after its labels (here: an output under a regular file) keeps them.
-  o = exact_ridge(path("a.jsonl") + "/out.cfg");
-  o.games = {path("a.jsonl")};
-  o.label_cache = {path("cache.obf")};
+  o = exact_ridge(scratch_.file("a.jsonl") + "/out.cfg");
+  o.games = {scratch_.file("a.jsonl")};
+  o.label_cache = {scratch_.file("cache.obf")};
   EXPECT_ANY_THROW((void)run_tune(o));
-  EXPECT_FALSE(read_positions_file(path("cache.obf")).lines.empty());
+  EXPECT_FALSE(read_positions_file(scratch_.file("cache.obf")).lines.empty());
 }
 
 // Why: the cache used to be written only when labelling ended, so a tune killed during hours
 // of solves kept none of them; the labelling loops now write it once a save interval passes.
 TEST_F(Positions, LabelCacheIsWrittenOnceItsIntervalHasPassedAndReadsBack) {
-  LabelCache cache = load_label_cache<othello::Othello>(path("cache.obf"), "exact");
+  LabelCache cache = load_label_cache<othello::Othello>(scratch_.file("cache.obf"), "exact");
   cache.game = "othello";
   const auto start = othello::Othello::initial({});
   add_label(cache, othello::Othello::hash(start), othello::Othello::format_position(start), 400);
   save_label_cache_if_due(cache);
-  EXPECT_FALSE(fs::exists(path("cache.obf"))) << "written before its interval passed";
+  EXPECT_FALSE(fs::exists(scratch_.file("cache.obf"))) << "written before its interval passed";
   cache.saved_at -= kLabelCacheSaveInterval;
   save_label_cache_if_due(cache);
-  const LabelCache back = load_label_cache<othello::Othello>(path("cache.obf"), "exact");
+  const LabelCache back = load_label_cache<othello::Othello>(scratch_.file("cache.obf"), "exact");
   ASSERT_EQ(back.labels.size(), 1U);
   EXPECT_EQ(back.labels.at(othello::Othello::hash(start)), 400);
   // Nothing added since: the file is not rewritten (a save at the end of a run costs nothing).
-  fs::remove(path("cache.obf"));
+  fs::remove(scratch_.file("cache.obf"));
   cache.saved_at -= kLabelCacheSaveInterval;
   save_label_cache_if_due(cache);
-  EXPECT_FALSE(fs::exists(path("cache.obf")));
+  EXPECT_FALSE(fs::exists(scratch_.file("cache.obf")));
 }
 
 TEST_F(Positions, EdaxObfLinesReadWithTheBestMovesScore) {
@@ -240,11 +240,13 @@ TEST_F(Positions, EdaxObfLinesReadWithTheBestMovesScore) {
 }
 
 TEST_F(Positions, BlokusDuoPositionsAreMoveListsThatReplay) {
-  write_log(path("b.jsonl"), "blokus-duo", random_games<blokus_duo::BlokusDuo>(6, 3));
-  ASSERT_EQ(arena("convert " + path("b.jsonl") + " --to " + path("b.obf") + " --label result"), 0);
-  const auto positions = read_positions<blokus_duo::BlokusDuo>(path("b.obf"));
+  write_log(scratch_.file("b.jsonl"), "blokus-duo", random_games<blokus_duo::BlokusDuo>(6, 3));
+  ASSERT_EQ(
+      arena("convert " + scratch_.file("b.jsonl") + " --to " + scratch_.file("b.obf") + " --label result"),
+      0);
+  const auto positions = read_positions<blokus_duo::BlokusDuo>(scratch_.file("b.obf"));
   ASSERT_FALSE(positions.empty());
-  const PositionsFile file = read_positions_file(path("b.obf"));
+  const PositionsFile file = read_positions_file(scratch_.file("b.obf"));
   EXPECT_EQ(file.game, "blokus-duo");
   for (std::size_t i = 0; i < positions.size(); ++i) {
     EXPECT_EQ(blokus_duo::BlokusDuo::format_position(positions[i].first), file.lines[i].position);
@@ -253,17 +255,16 @@ TEST_F(Positions, BlokusDuoPositionsAreMoveListsThatReplay) {
 }
 
 TEST_F(Positions, BadLinesNameFileAndLine) {
-  std::ofstream(path("bad.obf")) << "# a comment\n"
-                                 << std::string(64, '-') << " X\n";
+  std::ofstream(scratch_.file("bad.obf")) << "# a comment\n" << std::string(64, '-') << " X\n";
   try {
-    (void)read_positions_file(path("bad.obf"));
+    (void)read_positions_file(scratch_.file("bad.obf"));
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("bad.obf:2:"), std::string::npos) << e.what();
   }
-  std::ofstream(path("bad2.obf")) << "x; +1.5.2\n";
-  EXPECT_THROW((void)read_positions_file(path("bad2.obf")), InputError);
-  EXPECT_EQ(arena("convert " + path("bad.obf") + " --to " + path("x.jsonl")), 2);
+  std::ofstream(scratch_.file("bad2.obf")) << "x; +1.5.2\n";
+  EXPECT_THROW((void)read_positions_file(scratch_.file("bad2.obf")), InputError);
+  EXPECT_EQ(arena("convert " + scratch_.file("bad.obf") + " --to " + scratch_.file("x.jsonl")), 2);
   EXPECT_EQ(format_position_line("p", -325), "p; -3.25");
   EXPECT_EQ(format_position_line("p", 1200), "p; +12");
   EXPECT_EQ(format_position_line("p", -5), "p; -0.05");

@@ -40,11 +40,9 @@ const std::string kBlokusClassic = std::string(ARENA_SOURCE_DIR) + "/configs/blo
 
 class RunTune : public ::testing::Test {
  protected:
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   /// A log of 40 random Blokus Duo games.
   std::string blokus_log() {
-    const auto p = path("blokus.jsonl");
+    const auto p = scratch_.file("blokus.jsonl");
     write_log(p, "blokus-duo", random_games<blokus_duo::BlokusDuo>(40, 7));
     return p;
   }
@@ -53,7 +51,7 @@ class RunTune : public ::testing::Test {
     TuneOptions o;
     o.games = {log};
     o.init = kBlokusClassic;
-    o.out = path("tuned.cfg");
+    o.out = scratch_.file("tuned.cfg");
     o.method = FitMethod::Ridge;
     o.label = "score";
     o.holdout = 0.25;
@@ -64,7 +62,6 @@ class RunTune : public ::testing::Test {
   }
 
   arena::test::ScratchDir scratch_{"arena_tune"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 /// A text file's whole content.
@@ -198,7 +195,7 @@ TEST(TuneReportWarnings, NameARisingHoldoutLossInTextAndJson) {
 }
 
 TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) {
-  const auto log = path("othello.jsonl");
+  const auto log = scratch_.file("othello.jsonl");
   write_log(log, "othello", random_games<othello::Othello>(40, 11));
   TuneOptions o = options(log);
   o.init = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
@@ -236,7 +233,7 @@ TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) 
   // A refit from the tuned config replaces its pairs (it appended them: the output named
   // pair_3_1 twice and no engine config loader took it).
   o.init = r.out;
-  o.out = path("refit.cfg");
+  o.out = scratch_.file("refit.cfg");
   o.mpc_pairs = "5:1";
   const core::EngineConfig refit = core::load_engine_config(run_tune(o).out);
   ASSERT_EQ(refit.mpc.pairs.size(), 1U);
@@ -244,7 +241,7 @@ TEST_F(RunTune, MpcWritesTheStartConfigWithFittedPairsThatAnEngineSearchesWith) 
   // --mpc-selective keeps the start's pairs, searches with them, and adds the fitted ones:
   // 3:1 kept, 4:2 replaced, 5:1 added, in depth order.
   o.init = r.out;
-  o.out = path("selective.cfg");
+  o.out = scratch_.file("selective.cfg");
   o.mpc_pairs = "5:1,4:2";
   o.mpc_selective = true;
   const TuneReport sr = run_tune(o);
@@ -266,7 +263,7 @@ TEST_F(RunTune, BookWritesAConfigThatPlaysTheBestFirstMoveOfItsGames) {
   // Blokus Duo has no board symmetries here: the start's book moves are the games' first
   // moves, each valued by the mean final score of its games (first player's view).
   const auto games = random_games<blokus_duo::BlokusDuo>(40, 7);
-  const auto log = path("blokus.jsonl");
+  const auto log = scratch_.file("blokus.jsonl");
   write_log(log, "blokus-duo", games);
   std::map<std::string, std::pair<int, double>> first;  // move -> games, score sum
   for (const auto& g : games) {
@@ -293,9 +290,9 @@ TEST_F(RunTune, BookWritesAConfigThatPlaysTheBestFirstMoveOfItsGames) {
   EXPECT_EQ(r.method, "book");
   EXPECT_EQ(r.book_positions, 1U);
   EXPECT_EQ(r.book_moves, first.size());
-  EXPECT_EQ(r.weights_file, path("tuned.book"));
+  EXPECT_EQ(r.weights_file, scratch_.file("tuned.book"));
   const core::EngineConfig cfg = core::load_engine_config(r.out);
-  EXPECT_EQ(cfg.book_file, path("tuned.book"));
+  EXPECT_EQ(cfg.book_file, scratch_.file("tuned.book"));
   core::Engine<blokus_duo::BlokusDuo> engine(cfg);
   const auto start = blokus_duo::BlokusDuo::initial({});
   const auto played = engine.think(start, {}, 0);
@@ -305,11 +302,11 @@ TEST_F(RunTune, BookWritesAConfigThatPlaysTheBestFirstMoveOfItsGames) {
   EXPECT_NE(read_text(r.weights_file).find("method book: 1 positions"), std::string::npos);
 
   // With --book-depth the leaves are searched by the start config: Othello, two plies.
-  const auto olog = path("othello.jsonl");
+  const auto olog = scratch_.file("othello.jsonl");
   write_log(olog, "othello", random_games<othello::Othello>(30, 5));
   o.games = {olog};
   o.init = std::string(ARENA_SOURCE_DIR) + "/configs/othello/classic.cfg";
-  o.out = path("searched.cfg");
+  o.out = scratch_.file("searched.cfg");
   o.book_plies = 2;
   o.book_depth = 2;
   const TuneReport s = run_tune(o);
@@ -331,7 +328,7 @@ TEST_F(RunTune, BookWritesAConfigThatPlaysTheBestFirstMoveOfItsGames) {
 }
 
 TEST_F(RunTune, RejectsAFileThatIsNotALogNamingItsLine) {
-  const auto bad = path("bad.jsonl");
+  const auto bad = scratch_.file("bad.jsonl");
   std::ofstream(bad) << "this is not json\n";
   try {
     (void)run_tune(options(bad));
@@ -342,7 +339,7 @@ TEST_F(RunTune, RejectsAFileThatIsNotALogNamingItsLine) {
 }
 
 TEST_F(RunTune, RejectsALogOfAnotherGame) {
-  const auto log = path("othello.jsonl");
+  const auto log = scratch_.file("othello.jsonl");
   write_log(log, "othello", random_games<othello::Othello>(2, 3));
   EXPECT_THROW((void)run_tune(options(log)), InputError);
 }
@@ -386,21 +383,21 @@ int arena_tune(const std::string& args, const std::string& err_file) {
 }
 
 TEST_F(RunTune, CliExitsTwoOnBadInputAndPrintsJson) {
-  const auto bad = path("bad.jsonl");
+  const auto bad = scratch_.file("bad.jsonl");
   std::ofstream(bad) << "{\"type\":\"game\"}\n";
-  const auto err = path("err.txt");
+  const auto err = scratch_.file("err.txt");
   EXPECT_EQ(arena_tune("--games " + bad + " --init " + kBlokusClassic, err), 2);
   EXPECT_NE(read_text(err).find("bad.jsonl:1"), std::string::npos) << read_text(err);
   const auto log = blokus_log();
   EXPECT_EQ(arena_tune("--games " + log + " --init " + kBlokusClassic + " --label bogus", err), 2);
   EXPECT_EQ(arena_tune("--games " + log + " --init " + kBlokusClassic + " --method sgd", err), 2);
-  const auto out = path("report.json");
-  const std::string cmd = std::string(ARENA_BINARY) + " tune --games " + log + " --init " +
-                          kBlokusClassic + " --method ridge --label score --skip-plies 2 " +
-                          "--out " + path("cli.cfg") + " --json >" + out + " 2>" + err;
+  const auto out = scratch_.file("report.json");
+  const std::string cmd = std::string(ARENA_BINARY) + " tune --games " + log + " --init " + kBlokusClassic +
+                          " --method ridge --label score --skip-plies 2 " + "--out " +
+                          scratch_.file("cli.cfg") + " --json >" + out + " 2>" + err;
   ASSERT_EQ(std::system(cmd.c_str()), 0) << read_text(err);
   const auto j = nlohmann::json::parse(read_text(out));
-  EXPECT_EQ(j["out"], path("cli.cfg"));
+  EXPECT_EQ(j["out"], scratch_.file("cli.cfg"));
   EXPECT_GT(j["positions"].get<int>(), 0);
 }
 

@@ -35,7 +35,7 @@ const char* const kLines[] = {
 class WthorFiles : public ::testing::Test {
  protected:
   std::string write(const std::string& name, const std::string& bytes) {
-    const auto path = (dir_ / name).string();
+    const auto path = scratch_.file(name);
     std::ofstream(path, std::ios::binary) << bytes;
     return path;
   }
@@ -47,7 +47,6 @@ class WthorFiles : public ::testing::Test {
   }
 
   arena::test::ScratchDir scratch_{"arena_wthor"};
-  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 std::vector<std::string> without_passes(const std::vector<std::string>& moves) {
