@@ -176,7 +176,7 @@ TEST_F(RunTune, ReportsTheHoldoutLossOfEveryPhase) {
 }
 
 TEST(TuneReportWarnings, NameARisingHoldoutLossInTextAndJson) {
-  // The figures of a refit of best.cfg's weights on 269,743 positions at --lambda 1e-5.
+  // The figures of a refit of patterns.cfg's weights on 269,743 positions at --lambda 1e-5.
   TuneReport r;
   r.method = "ridge";
   r.train_positions = 269743;
