@@ -12,6 +12,7 @@
 #include "engine/core/engine.hpp"
 #include "engine/core/engine_config.hpp"
 #include "engine/othello/othello.hpp"
+#include "tests/protocol/helpers.hpp"
 #include "tests/support/scratch_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -19,7 +20,7 @@ using arena::othello::Othello;
 
 TEST(PlayCommand, ScriptedHumanPlaysEngineToTheEndAndIsRefusedOnce) {
   const arena::test::ScratchDir scratch{"arena_play"};
-  const std::string cfg = std::string(ARENA_SOURCE_DIR) + "/tests/protocol/tiny-othello.cfg";
+  const std::string cfg = protocol_test::othello_config();
 
   // The person (black) always takes the last legal move; the engine's replies are foreseen.
   arena::core::Engine<Othello> engine(arena::core::load_engine_config(cfg));
